@@ -327,6 +327,11 @@ export class ApiStack extends Stack {
       entryFor,
       alarms: stageAlarms.in(monitoringJobs),
       failedEvents: this.failedEvents,
+      // Its aliases in its own nested stack, beside its functions and their alarms.
+      liveAliases: LiveAliases.in(monitoringJobs, 'MonitoringJobs', {
+        stage: settings.stage,
+        strategy: settings.deployment,
+      }),
       ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     });
 

@@ -1223,6 +1223,10 @@ export interface components {
         Limit: number;
         /** @description The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account. */
         Cursor: string;
+        /** @description Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key. */
+        IdempotencyKey: string;
+        /** @description Your reference (up to 30 characters), stored on the purchase and its fee entry. */
+        ClientReference: string;
         PurchaseCompanyExtractRequest: {
             /** @enum {string} */
             type: "current" | "historical" | "relational";
@@ -1251,6 +1255,11 @@ export interface components {
         PurchaseRegisterExtractRequest: {
             history?: boolean;
         };
+        /**
+         * @description Test keys only: `order_failed` makes the order (or search) fail, as a registry failure would.
+         * @enum {string}
+         */
+        SandboxSimulation: "order_failed";
         OrderChargesExtractRequest: {
             delivery: components["schemas"]["OrderDelivery"];
         };
@@ -1340,7 +1349,7 @@ export interface components {
             dryRun?: boolean;
             rows?: unknown[];
             csv?: string;
-        };
+        } & (unknown | unknown);
         CreateMonitorRequest: {
             company?: string;
             person?: {
@@ -1350,7 +1359,7 @@ export interface components {
                 birthDate: string;
             };
             eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
-        };
+        } & (unknown | unknown);
         UpdateMonitorRequest: {
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         };
@@ -1522,22 +1531,21 @@ export interface components {
             subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            deregistration: (({
-                date: components["schemas"]["CalendarDate"];
-                reason: components["schemas"]["CodedValue"];
-            } | null) | null) | {
-                date: components["schemas"]["CalendarDate"];
-                reason: components["schemas"]["CodedValue"];
-            } | null;
-            formerNames: {
-                name: string;
-                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                to: components["schemas"]["CalendarDate"];
-            }[];
+            deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
+            formerNames: components["schemas"]["FormerName"][];
             meta: components["schemas"]["Meta"];
         };
         /** @description A calendar date, `YYYY-MM-DD`. */
         CalendarDate: string;
+        Deregistration: {
+            date: components["schemas"]["CalendarDate"];
+            reason: components["schemas"]["CodedValue"];
+        };
+        FormerName: {
+            name: string;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"];
+        };
         CompanyExtract: {
             /** @constant */
             object: "extract";
@@ -1596,18 +1604,8 @@ export interface components {
             subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            deregistration: (({
-                date: components["schemas"]["CalendarDate"];
-                reason: components["schemas"]["CodedValue"];
-            } | null) | null) | {
-                date: components["schemas"]["CalendarDate"];
-                reason: components["schemas"]["CodedValue"];
-            } | null;
-            formerNames: {
-                name: string;
-                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                to: components["schemas"]["CalendarDate"];
-            }[];
+            deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
+            formerNames: components["schemas"]["FormerName"][];
         };
         /** @description An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`. */
         Timestamp: string;
@@ -1626,24 +1624,8 @@ export interface components {
         Party: {
             /** @enum {string} */
             type: "person" | "organisation";
-            person: (({
-                familyName: string;
-                givenNames: string[];
-                formatted: string;
-            } | null) | null) | {
-                familyName: string;
-                givenNames: string[];
-                formatted: string;
-            } | null;
-            birth: (({
-                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                locality: string | null;
-                stateOrCountry: string | null;
-            } | null) | null) | {
-                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                locality: string | null;
-                stateOrCountry: string | null;
-            } | null;
+            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
             organisation: (({
                 number: string | null;
                 numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
@@ -1655,6 +1637,16 @@ export interface components {
                 name: string;
                 abn: string | null;
             } | null;
+        };
+        PersonName: {
+            familyName: string;
+            givenNames: string[];
+            formatted: string;
+        };
+        Birth: {
+            date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            locality: string | null;
+            stateOrCountry: string | null;
         };
         Address: {
             careOf: string | null;
@@ -1708,10 +1700,7 @@ export interface components {
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            subForms: {
-                code: string;
-                description: string;
-            }[];
+            subForms: components["schemas"]["SubForm"][];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
             effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
@@ -1723,6 +1712,10 @@ export interface components {
             xbrlDocumentNumber: string | null;
             status: string | null;
             priced: boolean | null;
+        };
+        SubForm: {
+            code: string;
+            description: string;
         };
         Charge: {
             /** @constant */
@@ -1736,9 +1729,7 @@ export interface components {
             expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             preAsicChargeNumber: string | null;
-            chargees: {
-                party: components["schemas"]["Party"];
-            }[];
+            chargees: components["schemas"]["Chargee"][];
             documents: components["schemas"]["Document"][];
         };
         /** @description A company (or scheme, business name, name reservation) as other resources show it. */
@@ -1755,6 +1746,9 @@ export interface components {
             arsn?: string;
             schemeCategories?: components["schemas"]["CodedValue"][];
             detailsPath?: string;
+        };
+        Chargee: {
+            party: components["schemas"]["Party"];
         };
         Relationship: {
             /** @constant */
@@ -1854,9 +1848,7 @@ export interface components {
             expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             preAsicChargeNumber: string | null;
-            chargees: {
-                party: components["schemas"]["Party"];
-            }[];
+            chargees: components["schemas"]["Chargee"][];
             documents: components["schemas"]["Document"][];
             meta: components["schemas"]["Meta"];
         };
@@ -1883,16 +1875,6 @@ export interface components {
             name: components["schemas"]["PersonName"];
             birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
             formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
-        };
-        PersonName: {
-            familyName: string;
-            givenNames: string[];
-            formatted: string;
-        };
-        Birth: {
-            date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            locality: string | null;
-            stateOrCountry: string | null;
         };
         PersonResponse: {
             /** @constant */
@@ -1933,19 +1915,21 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
             clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
-            person: {
-                id: string;
-                registryIdentifier: string;
-                name: components["schemas"]["PersonName"];
-                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
-                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
-            };
+            person: components["schemas"]["PersonDetails"];
             roles: components["schemas"]["Role"][];
             licences: components["schemas"]["Licence"][];
             shareholdings: components["schemas"]["Shareholding"][];
             documents: components["schemas"]["Document"][];
             notices: components["schemas"]["PersonNotice"][];
             meta: components["schemas"]["Meta"];
+        };
+        /** @description The person an extract is about, with the registry’s own identifier. */
+        PersonDetails: {
+            id: string;
+            registryIdentifier: string;
+            name: components["schemas"]["PersonName"];
+            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+            formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
         };
         Role: {
             /** @constant */
@@ -2193,71 +2177,13 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null) | null) | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null;
-            officers: ((unknown[] | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null) | null) | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null;
-            authorities: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
-            suspensions: ((unknown[] | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "professional";
@@ -2272,71 +2198,13 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null) | null) | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null;
-            officers: ((unknown[] | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null) | null) | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null;
-            authorities: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
-            suspensions: ((unknown[] | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "professional";
@@ -2351,71 +2219,13 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null) | null) | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null;
-            officers: ((unknown[] | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null) | null) | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null;
-            authorities: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
-            suspensions: ((unknown[] | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "authorised-representatives";
@@ -2430,75 +2240,51 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null) | null) | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null;
-            officers: ((unknown[] | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null) | null) | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null;
-            authorities: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
-            suspensions: ((unknown[] | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "banned-disqualified";
             asicIdentifier: string;
+        };
+        BanDetails: {
+            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"];
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            status: components["schemas"]["CodedValue"];
+            documentNumber: string;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            comments: string | null;
+        };
+        TradingName: {
+            type: components["schemas"]["CodedValue"];
+            name: string;
+            number: string | null;
+        };
+        RegisterOfficer: {
+            role: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            party: components["schemas"]["Party"];
+        };
+        RegisterAuthority: {
+            type: components["schemas"]["CodedValue"];
+            principal: components["schemas"]["Principal"];
+            from: components["schemas"]["CalendarDate"];
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            status: components["schemas"]["CodedValue"];
+        };
+        RegisterSuspension: {
+            reason: components["schemas"]["CodedValue"];
+            from: components["schemas"]["CalendarDate"];
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            status: components["schemas"]["CodedValue"];
         };
         ExtractList: {
             /** @constant */
@@ -2547,13 +2333,7 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
             clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
-            person: {
-                id: string;
-                registryIdentifier: string;
-                name: components["schemas"]["PersonName"];
-                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
-                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
-            };
+            person: components["schemas"]["PersonDetails"];
         };
         WeeklySummaryExtractSummary: {
             /** @constant */
@@ -2744,28 +2524,8 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "ready" | "delivered" | "failed";
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            documents: {
-                documentNumber: string;
-                formCode: string;
-                pageCount: number;
-                pages?: (({
-                    from: number;
-                    to: number;
-                } | null) | null) | {
-                    from: number;
-                    to: number;
-                } | null;
-            }[];
-            delivery: {
-                /** @enum {string} */
-                method: "web" | "email" | "post";
-                email: string | null;
-                contactName: string | null;
-                contactPhone: string | null;
-                recipient: string | null;
-                address: string | null;
-                postcode: string | null;
-            };
+            documents: components["schemas"]["OrderDocument"][];
+            delivery: components["schemas"]["OrderDeliveryDetails"];
             downloadUrl: string | null;
             downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             registryRequestIds: string[];
@@ -2778,6 +2538,27 @@ export interface components {
             readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
             meta: components["schemas"]["Meta"];
+        };
+        OrderDocument: {
+            documentNumber: string;
+            formCode: string;
+            pageCount: number;
+            pages?: ((components["schemas"]["PageRange"] | null) | null) | components["schemas"]["PageRange"] | null;
+        };
+        PageRange: {
+            from: number;
+            to: number;
+        };
+        /** @description How the order is delivered: the method and the details the request gave for it. */
+        OrderDeliveryDetails: {
+            /** @enum {string} */
+            method: "web" | "email" | "post";
+            email: string | null;
+            contactName: string | null;
+            contactPhone: string | null;
+            recipient: string | null;
+            address: string | null;
+            postcode: string | null;
         };
         /** @description Why an order or offline search failed. */
         Failure: {
@@ -2803,28 +2584,8 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "ready" | "delivered" | "failed";
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            documents: {
-                documentNumber: string;
-                formCode: string;
-                pageCount: number;
-                pages?: (({
-                    from: number;
-                    to: number;
-                } | null) | null) | {
-                    from: number;
-                    to: number;
-                } | null;
-            }[];
-            delivery: {
-                /** @enum {string} */
-                method: "web" | "email" | "post";
-                email: string | null;
-                contactName: string | null;
-                contactPhone: string | null;
-                recipient: string | null;
-                address: string | null;
-                postcode: string | null;
-            };
+            documents: components["schemas"]["OrderDocument"][];
+            delivery: components["schemas"]["OrderDeliveryDetails"];
             downloadUrl: string | null;
             downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             registryRequestIds: string[];
@@ -2860,10 +2621,7 @@ export interface components {
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            subForms: {
-                code: string;
-                description: string;
-            }[];
+            subForms: components["schemas"]["SubForm"][];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
             effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
@@ -2882,15 +2640,7 @@ export interface components {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            person: (({
-                familyName: string;
-                givenNames: string[];
-                formatted: string;
-            } | null) | null) | {
-                familyName: string;
-                givenNames: string[];
-                formatted: string;
-            } | null;
+            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
         };
         DocumentDetailsList: {
             /** @constant */
@@ -2907,10 +2657,7 @@ export interface components {
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            subForms: {
-                code: string;
-                description: string;
-            }[];
+            subForms: components["schemas"]["SubForm"][];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
             effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
@@ -2933,16 +2680,18 @@ export interface components {
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            holders: {
-                party: components["schemas"]["Party"];
-                abn: ((string | null) | null) | string | null;
-            }[];
+            holders: components["schemas"]["BusinessNameHolder"][];
             principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
-            previousStateRegistrations: {
-                number: string;
-                jurisdiction: components["schemas"]["CodedValue"];
-            }[];
+            previousStateRegistrations: components["schemas"]["StateRegistration"][];
             meta: components["schemas"]["Meta"];
+        };
+        BusinessNameHolder: {
+            party: components["schemas"]["Party"];
+            abn: ((string | null) | null) | string | null;
+        };
+        StateRegistration: {
+            number: string;
+            jurisdiction: components["schemas"]["CodedValue"];
         };
         BusinessNameList: {
             /** @constant */
@@ -2962,15 +2711,9 @@ export interface components {
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            holders: {
-                party: components["schemas"]["Party"];
-                abn: ((string | null) | null) | string | null;
-            }[];
+            holders: components["schemas"]["BusinessNameHolder"][];
             principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
-            previousStateRegistrations: {
-                number: string;
-                jurisdiction: components["schemas"]["CodedValue"];
-            }[];
+            previousStateRegistrations: components["schemas"]["StateRegistration"][];
         };
         NameReservation: {
             /** @constant */
@@ -3073,16 +2816,18 @@ export interface components {
             secret?: string;
             secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            stats: {
-                succeeded: number;
-                failed: number;
-                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-                consecutiveFailures: number;
-            };
+            stats: components["schemas"]["WebhookEndpointStats"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
             meta: components["schemas"]["Meta"];
+        };
+        /** @description How deliveries to the endpoint have gone. */
+        WebhookEndpointStats: {
+            succeeded: number;
+            failed: number;
+            lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            consecutiveFailures: number;
         };
         WebhookEndpointList: {
             /** @constant */
@@ -3107,13 +2852,7 @@ export interface components {
             secret?: string;
             secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            stats: {
-                succeeded: number;
-                failed: number;
-                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-                consecutiveFailures: number;
-            };
+            stats: components["schemas"]["WebhookEndpointStats"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -3193,18 +2932,14 @@ export interface components {
             status: components["schemas"]["CodedValue"];
             name: string;
             type: components["schemas"]["CodedValue"];
-            latestDocument: (({
-                documentNumber: string;
-                formCode: string;
-                formDescription: string;
-                receivedAt: string;
-            } | null) | null) | {
-                documentNumber: string;
-                formCode: string;
-                formDescription: string;
-                receivedAt: string;
-            } | null;
+            latestDocument: ((components["schemas"]["MonitoredDocument"] | null) | null) | components["schemas"]["MonitoredDocument"] | null;
             at: components["schemas"]["Timestamp"];
+        };
+        MonitoredDocument: {
+            documentNumber: string;
+            formCode: string;
+            formDescription: string;
+            receivedAt: string;
         };
         MonitorList: {
             /** @constant */
@@ -3276,12 +3011,7 @@ export interface components {
             person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
             before?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
             after?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
-            document?: {
-                documentNumber: string;
-                formCode: string;
-                formDescription: string;
-                receivedAt: string;
-            };
+            document?: components["schemas"]["MonitoredDocument"];
             appointee?: (({
                 [key: string]: unknown;
             } | null) | null) | {
@@ -3305,6 +3035,35 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
         /**
          * @description Unauthorized:
          *
@@ -3477,6 +3236,130 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+         *     - `search_scope_invalid`: The search scope is not one the API knows.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+         */
+        Status403Registry: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
+         */
+        Status404CompanyNotFoundOrAbnNotFoundOrNoMatches: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found" | "no_matches";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422TooManyMatches: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "too_many_matches" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Registry application error:
          *
          *     - `registry_application_error`: The registry reported an application error (ZZ53), or answered with a code the service does not know.
@@ -3497,6 +3380,161 @@ export interface components {
                         type: "api_error";
                         /** @enum {string} */
                         code: "registry_application_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unavailable:
+         *
+         *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+         */
+        Status503RegistryUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "registry_unavailable_error";
+                        /** @enum {string} */
+                        code: "registry_unavailable" | "service_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         */
+        Status404CompanyNotFoundOrAbnNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
+         */
+        Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found" | "no_relational_data";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3534,6 +3572,98 @@ export interface components {
             };
         };
         /**
+         * @description Unprocessable:
+         *
+         *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422ExtractUnavailableForType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_unavailable_for_type" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Too many requests:
+         *
+         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+         *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+         */
+        Status429IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "rate_limit_error";
+                        /** @enum {string} */
+                        code: "rate_limited" | "idempotency_key_in_use";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Extract required:
          *
          *     - `extract_required`: No held extract contains the data asked for; or a current extract is held but the data needs a historical one. A 402 never incurs a fee.
@@ -3553,6 +3683,67 @@ export interface components {
                         type: "extract_required_error";
                         /** @enum {string} */
                         code: "extract_required";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+         */
+        Status403RegistryOrExtractOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+         */
+        Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found" | "extract_not_found";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3590,6 +3781,71 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `document_period_conflict`: Both years and a from/to range were supplied.
+         *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to.
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+         *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422ExtractUnavailableForTypeOrDocumentListUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_unavailable_for_type" | "document_list_unavailable" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `charge_not_found`: The charge number is invalid (one to nine digits) or unknown.
@@ -3609,6 +3865,39 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "charge_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `name_required`: A people search lacks familyName or givenName.
+         *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
+         *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json" | "request_too_large";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3730,6 +4019,214 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400ExtractTypeInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
+         */
+        Status403RegistryOrSearchOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422PersonTooManyRoles: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "person_too_many_roles" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400ExtractTypeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_type_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
+         */
+        Status403ExtractOwnerMismatchOrSearchOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "extract_owner_mismatch" | "search_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+         *     - `person_not_found`: The person id is not in the referenced search.
+         */
+        Status404ExtractNotFoundOrPersonNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "extract_not_found" | "person_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Gone:
+         *
+         *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
+         *     - `search_expired`: The people search is older than 30 days.
+         */
+        Status410ExtractExpiredOrSearchExpired: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_expired" | "search_expired";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Forbidden:
          *
          *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
@@ -3786,6 +4283,38 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+         *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `summary_unavailable`: The summary was not produced for that week.
@@ -3814,6 +4343,259 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400SummaryTypeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "summary_type_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `register_invalid`: The register code is not valid.
+         *     - `browse_key_too_short`: The browse key has fewer than two characters.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400RegisterInvalidOrBrowseKeyTooShort: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "register_invalid" | "browse_key_too_short" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `register_invalid`: The register code is not valid.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400RegisterInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "register_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `register_invalid`: The register code is not valid.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
+         */
+        Status404CompanyNotFoundOrAbnNotFoundOrNoCharges: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found" | "no_charges";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+         *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+         *     - `duplicate_document_number`: The same document number appears twice in the request.
+         *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document.
+         *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
+         */
+        Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `document_not_found`: No document has this number.
@@ -3833,6 +4615,36 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "document_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+         *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422DocumentNotImagedOrDocumentTooLargeForDelivery: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3954,6 +4766,70 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `search_scope_invalid`: The search scope is not one the API knows.
+         *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
+         */
+        Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Too many requests:
+         *
+         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+         *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+         *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
+         */
+        Status429IdempotencyKeyInUseOrOfflineSearchLimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "rate_limit_error";
+                        /** @enum {string} */
+                        code: "rate_limited" | "idempotency_key_in_use" | "offline_search_limit_reached";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `offline_search_not_found`: No offline search has this id.
@@ -4010,6 +4886,96 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400DocumentNumberInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_number_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422DocumentNotImaged: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_not_imaged" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+         *     - `duplicate_document_number`: The same document number appears twice in the request.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400DocumentNumberInvalidOrDuplicateDocumentNumber: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_number_invalid" | "duplicate_document_number" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `business_name_not_found`: The business registration number is unknown.
@@ -4029,6 +4995,36 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "business_name_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400IdentifierConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "identifier_conflict" | "validation_error" | "request_too_large";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4122,6 +5118,126 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400InvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `event_owner_mismatch`: The event belongs to another account or environment.
+         *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
+         */
+        Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
+         *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
+         */
+        Status404EventNotFoundOrWebhookEndpointNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "event_not_found" | "webhook_endpoint_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
+         *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
+         */
+        Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Forbidden:
          *
          *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
@@ -4169,6 +5285,37 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "webhook_endpoint_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
+         */
+        Status400InvalidJsonOrWebhookUrlNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4234,6 +5381,70 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "request_too_large" | "monitor_limit_reached";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Conflict:
+         *
+         *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+         *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it.
+         */
+        Status409IdempotencyConflictOrMonitorAlreadyExists: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "conflict_error";
+                        /** @enum {string} */
+                        code: "idempotency_conflict" | "monitor_already_exists";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Forbidden:
          *
          *     - `monitor_owner_mismatch`: The monitor was created by another account, or with a key of the other environment.
@@ -4281,6 +5492,37 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "monitor_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `monitoring_sandbox_only`: A sandbox monitoring change was asked for with a live key.
+         */
+        Status400InvalidJsonOrMonitoringSandboxOnly: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_json" | "request_too_large" | "monitoring_sandbox_only";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4351,42 +5593,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7be6a4b5-82fa-492b-966f-a1e967b05809"
+                     *         "requestId": "req_bdc90126-7444-46b1-ad04-2ff786ecadfb"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Identifier"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -4446,42 +5660,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_acb97ec7-3f9d-484d-b867-54c7b11d7620"
+                     *         "requestId": "req_e3592e25-5d40-44c2-ae47-77b8dc68f81e"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CodeTableList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -4538,42 +5724,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_80f7c52c-9e5c-44b6-844f-3a0d7a51fea8"
+                     *         "requestId": "req_358468d3-9713-4931-89b6-cd5b2fc6f789"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CodeTable"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CodeTableNotFound"];
             422: components["responses"]["ValidationError"];
@@ -4637,42 +5795,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0065cb10-b8e0-46bc-8fbf-ee763b08a224"
+                     *         "requestId": "req_995fab08-9a6b-4a46-a60c-82d08562e56b"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["FormList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -4803,171 +5933,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3f42e7e7-3f3b-4522-b72f-6b0d1fb75a85"
+                     *         "requestId": "req_6d322631-0b39-41c0-8ec0-e289854ea4e2"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
-             *     - `search_scope_invalid`: The search scope is not one the API knows.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "no_matches";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Unprocessable:
-             *
-             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "too_many_matches" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoMatches"];
+            422: components["responses"]["Status422TooManyMatches"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetCompany: {
@@ -5028,139 +6009,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_835982b5-793f-4f05-b7f4-c3752d1f802a"
+                     *         "requestId": "req_b8dad9d6-5ba1-4111-b3d1-7e083ae8dbc7"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     PurchaseCompanyExtract: {
@@ -5168,9 +6032,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-1 */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
                 /** @example matter-4411 */
-                "X-Client-Reference"?: string;
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path: {
                 /** @example 990000149 */
@@ -5238,9 +6102,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T04:44:23Z",
-                     *       "asOf": "2026-11-28T04:44:23Z",
-                     *       "expiresAt": "2027-11-28T04:44:23Z",
+                     *       "purchasedAt": "2026-11-28T05:16:55Z",
+                     *       "asOf": "2026-11-28T05:16:55Z",
+                     *       "expiresAt": "2027-11-28T05:16:55Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -5717,200 +6581,23 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_d94325f7-94c5-4773-ae5d-55953137468c"
+                     *         "requestId": "req_d41e2ea4-3e25-4ecb-ade0-1839703ce199"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyExtract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "no_relational_data";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData"];
             409: components["responses"]["IdempotencyConflict"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListOfficeholders: {
@@ -6078,180 +6765,32 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_3c3dc04761e0aff25d20d767",
+                     *         "id": "ext_5130e64c90e36056ee075427",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T04:44:18Z",
-                     *         "asOf": "2026-11-28T04:44:18Z"
+                     *         "purchasedAt": "2026-11-28T05:16:53Z",
+                     *         "asOf": "2026-11-28T05:16:53Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_72477c83-04e9-4fe5-83ad-c55b3202d427"
+                     *         "requestId": "req_491d6663-11f6-4e9a-84be-1a2a566aae06"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OfficeholderList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListCompanyAddresses: {
@@ -6341,181 +6880,33 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_bdf68ef66795289390041c60",
+                     *         "id": "ext_e0090725478722972fc728c3",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T04:44:19Z",
-                     *         "asOf": "2026-11-28T04:44:19Z"
+                     *         "purchasedAt": "2026-11-28T05:16:54Z",
+                     *         "asOf": "2026-11-28T05:16:54Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c1a13a20-72da-4cd2-9515-6d5eb9d1af38"
+                     *         "requestId": "req_a1474774-3f56-444b-9e77-ca32e4460d88"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AddressRecordList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetShareStructure: {
@@ -6547,10 +6938,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_3c3dc04761e0aff25d20d767",
+                     *         "id": "ext_5130e64c90e36056ee075427",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T04:44:18Z",
-                     *         "asOf": "2026-11-28T04:44:18Z"
+                     *         "purchasedAt": "2026-11-28T05:16:53Z",
+                     *         "asOf": "2026-11-28T05:16:53Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -6683,172 +7074,24 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_13971aef-ae6b-4729-adea-26a48e16d4f5"
+                     *         "requestId": "req_c6216d8c-b0e3-40f9-bd3d-2754c460ce8a"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ShareStructure"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListCompanyDocuments: {
@@ -6891,183 +7134,32 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_7cbe6d5f9648aa6169d15293",
+                     *         "id": "ext_6735944eb820c8f2293b9ea1",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T04:44:20Z",
-                     *         "asOf": "2026-11-28T04:44:20Z"
+                     *         "purchasedAt": "2026-11-28T05:16:54Z",
+                     *         "asOf": "2026-11-28T05:16:54Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cdd6e2e9-f126-461f-9434-5d615fa3a9e3"
+                     *         "requestId": "req_23576a4e-8fdb-46a9-975e-cdf7f0ccbbe3"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `document_period_conflict`: Both years and a from/to range were supplied.
-             *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "document_list_unavailable" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentListUnavailable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetExternalAdministration: {
@@ -7098,10 +7190,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_fc5f3ddbf720e179b41ac495",
+                     *         "id": "ext_fd281075889a7392b1b2b193",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T04:44:22Z",
-                     *         "asOf": "2026-11-28T04:44:22Z"
+                     *         "purchasedAt": "2026-11-28T05:16:54Z",
+                     *         "asOf": "2026-11-28T05:16:54Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7205,172 +7297,24 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c42f9813-aed7-41dc-8b86-7609427f00f5"
+                     *         "requestId": "req_6e568c46-cff0-4877-9273-9a61ee5b84ae"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ExternalAdministration"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListCompanyRelationships: {
@@ -7503,180 +7447,32 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_38de6c3b7772ed7c73ee103c",
+                     *         "id": "ext_e32a04ddd3d0111f182d4847",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T04:44:23Z",
-                     *         "asOf": "2026-11-28T04:44:23Z"
+                     *         "purchasedAt": "2026-11-28T05:16:55Z",
+                     *         "asOf": "2026-11-28T05:16:55Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cfb83336-fb2f-4737-a6e3-2852c1c3e44a"
+                     *         "requestId": "req_6a2ef66b-eb79-43b5-a824-a02aedbed5fa"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RelationshipList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListCompanyCharges: {
@@ -7950,178 +7746,30 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T04:44:23Z",
-                     *         "asOf": "2026-11-28T04:44:23Z"
+                     *         "purchasedAt": "2026-11-28T05:16:55Z",
+                     *         "asOf": "2026-11-28T05:16:55Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_205c2e44-397e-4d36-a7e2-bb4b8309b097"
+                     *         "requestId": "req_276f84c5-4281-4c29-b745-60340d12316e"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ChargeList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetCharge: {
@@ -8273,108 +7921,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7f4be0f1-c342-4e82-b79c-0dc703aa035f"
+                     *         "requestId": "req_6cebbe9a-26fe-4bdd-815b-ccd37f787a71"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ChargeResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["ChargeNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     SearchPeople: {
@@ -8414,8 +7976,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T04:44:24Z",
-                     *       "expiresAt": "2026-12-28T04:44:24Z",
+                     *       "createdAt": "2026-11-28T05:16:55Z",
+                     *       "expiresAt": "2026-12-28T05:16:55Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -8441,140 +8003,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_218e6653-2f0d-45ae-9f3f-e81c7a14cb47"
+                     *         "requestId": "req_a57b7e67-f95d-4b64-88a5-6aadfdc5cd03"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PeopleSearch"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `name_required`: A people search lacks familyName or givenName.
-             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
-             *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "too_many_matches" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422TooManyMatches"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetPerson: {
@@ -8618,46 +8062,18 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T04:44:24Z",
+                     *       "searchExpiresAt": "2026-12-28T05:16:55Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3f06cc5b-7c78-4704-9bbd-31298246f465"
+                     *         "requestId": "req_81180cca-8dc5-4193-a4c8-4f75504a4292"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PersonResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["PersonNotFound"];
@@ -8673,8 +8089,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-2 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path?: never;
             cookie?: never;
@@ -8711,7 +8127,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_ef156585f04c700cd2d318da",
+                     *           "id": "ext_9713c0ca8bcc70c5f3eeb594",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8733,9 +8149,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T04:44:24Z",
-                     *           "asOf": "2026-11-28T04:44:24Z",
-                     *           "expiresAt": "2027-11-28T04:44:24Z",
+                     *           "purchasedAt": "2026-11-28T05:16:55Z",
+                     *           "asOf": "2026-11-28T05:16:55Z",
+                     *           "expiresAt": "2027-11-28T05:16:55Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8889,7 +8305,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_32922488-4242-4bc6-b4cd-1a25da625919"
+                     *             "requestId": "req_3b670865-f525-4b7c-a590-80b96b16019a"
                      *           }
                      *         }
                      *       ],
@@ -8899,7 +8315,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_32922488-4242-4bc6-b4cd-1a25da625919",
+                     *         "requestId": "req_3b670865-f525-4b7c-a590-80b96b16019a",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8907,163 +8323,17 @@ export interface operations {
                     "application/json": components["schemas"]["PersonExtractList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400ExtractTypeInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrSearchOwnerMismatch"];
             404: components["responses"]["PersonNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             410: components["responses"]["SearchExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "person_too_many_roles" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422PersonTooManyRoles"];
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListPersonRoles: {
@@ -9213,143 +8483,30 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImFrbzEwRTVmQXQ4Z0RoYTIiLCJ0IjoxNzk1ODQxMDcxMDg5LCJwIjo1fQ.ksCG3aDaqtotybMo6_NzGCuRyZVuVcelG61oeyRUhOQ",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlVxMk13UkhlMS1wWEhqRTAiLCJ0IjoxNzk1ODQzMDE3NDYyLCJwIjo1fQ.uD3saKyKHfk7Pfbqqs95gGH5ixVyK1KOESSyXauk0qk",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_ef156585f04c700cd2d318da",
+                     *         "id": "ext_9713c0ca8bcc70c5f3eeb594",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T04:44:24Z",
-                     *         "asOf": "2026-11-28T04:44:24Z"
+                     *         "purchasedAt": "2026-11-28T05:16:55Z",
+                     *         "asOf": "2026-11-28T05:16:55Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1a173367-e9b1-45a4-b19b-357e4440eaee"
+                     *         "requestId": "req_35940d93-c413-4811-9000-e47fe3e99b5a"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RoleList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400ExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "extract_owner_mismatch" | "search_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             *     - `person_not_found`: The person id is not in the referenced search.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "extract_not_found" | "person_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Gone:
-             *
-             *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
-             *     - `search_expired`: The people search is older than 30 days.
-             */
-            410: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_expired" | "search_expired";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403ExtractOwnerMismatchOrSearchOwnerMismatch"];
+            404: components["responses"]["Status404ExtractNotFoundOrPersonNotFound"];
+            410: components["responses"]["Status410ExtractExpiredOrSearchExpired"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9417,9 +8574,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T04:44:23Z",
-                     *       "asOf": "2026-11-28T04:44:23Z",
-                     *       "expiresAt": "2027-11-28T04:44:23Z",
+                     *       "purchasedAt": "2026-11-28T05:16:55Z",
+                     *       "asOf": "2026-11-28T05:16:55Z",
+                     *       "expiresAt": "2027-11-28T05:16:55Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9896,42 +9053,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_119974f9-503b-4752-a8e1-0e5aa57d0cb2"
+                     *         "requestId": "req_d28d2ca3-c1ea-4cbe-a690-a3f8d94d477f"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Extract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ExtractOwnerMismatch"];
             404: components["responses"]["ExtractNotFound"];
@@ -10009,15 +9138,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T04:44:23Z",
-                     *           "asOf": "2026-11-28T04:44:23Z",
-                     *           "expiresAt": "2027-11-28T04:44:23Z",
+                     *           "purchasedAt": "2026-11-28T05:16:55Z",
+                     *           "asOf": "2026-11-28T05:16:55Z",
+                     *           "expiresAt": "2027-11-28T05:16:55Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_38de6c3b7772ed7c73ee103c",
+                     *           "id": "ext_e32a04ddd3d0111f182d4847",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -10062,15 +9191,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T04:44:23Z",
-                     *           "asOf": "2026-11-28T04:44:23Z",
-                     *           "expiresAt": "2027-11-28T04:44:23Z",
+                     *           "purchasedAt": "2026-11-28T05:16:55Z",
+                     *           "asOf": "2026-11-28T05:16:55Z",
+                     *           "expiresAt": "2027-11-28T05:16:55Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_fc5f3ddbf720e179b41ac495",
+                     *           "id": "ext_fd281075889a7392b1b2b193",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -10106,9 +9235,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T04:44:22Z",
-                     *           "asOf": "2026-11-28T04:44:22Z",
-                     *           "expiresAt": "2027-11-28T04:44:22Z",
+                     *           "purchasedAt": "2026-11-28T05:16:54Z",
+                     *           "asOf": "2026-11-28T05:16:54Z",
+                     *           "expiresAt": "2027-11-28T05:16:54Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -10119,42 +9248,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5c6ae608-7d63-491f-80cd-998231da07e1"
+                     *         "requestId": "req_16c1721f-2f9b-4d4b-b22b-5e323d57f20b"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ExtractList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -10195,10 +9296,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_3c3dc04761e0aff25d20d767",
-                     *           "at": "2026-11-28T04:44:18Z",
+                     *           "resourceId": "ext_5130e64c90e36056ee075427",
+                     *           "at": "2026-11-28T05:16:53Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_5e4080d0-041c-43de-8776-7d17afe6263a",
+                     *           "requestId": "req_6ebd6cbc-078a-4bd6-a63b-d27f46c49973",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -10206,10 +9307,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_bdf68ef66795289390041c60",
-                     *           "at": "2026-11-28T04:44:19Z",
+                     *           "resourceId": "ext_e0090725478722972fc728c3",
+                     *           "at": "2026-11-28T05:16:54Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_6a4d6ed0-4474-456f-9292-eef0c203694e",
+                     *           "requestId": "req_2d9de9f6-c547-4810-ab19-cc37e83f63f1",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -10217,10 +9318,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_7cbe6d5f9648aa6169d15293",
-                     *           "at": "2026-11-28T04:44:20Z",
+                     *           "resourceId": "ext_6735944eb820c8f2293b9ea1",
+                     *           "at": "2026-11-28T05:16:54Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_afe1a530-a339-4992-a4cd-b39aabaf5829",
+                     *           "requestId": "req_91084a78-9437-4b0b-9710-9c1222c057b0",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -10257,42 +9358,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_91d41159-795d-4b80-b93a-d056bbe2c7b7"
+                     *         "requestId": "req_76273e35-e205-45fc-ace6-13bc25952449"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Usage"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -10341,9 +9414,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T04:44:29Z",
-                     *           "asOf": "2026-11-28T04:44:29Z",
-                     *           "expiresAt": "2027-11-28T04:44:29Z",
+                     *           "purchasedAt": "2026-11-28T05:16:56Z",
+                     *           "asOf": "2026-11-28T05:16:56Z",
+                     *           "expiresAt": "2027-11-28T05:16:56Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -10354,43 +9427,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0100aa4a-65b7-4f12-a100-9fcc4e6b2736"
+                     *         "requestId": "req_11923a92-3ab6-4088-856f-8eaaf5ed1c1c"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WeeklySummaryExtractList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "summary_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400SummaryTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -10403,9 +9447,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-ws-1 */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
                 /** @example weekly-watch */
-                "X-Client-Reference"?: string;
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path?: never;
             cookie?: never;
@@ -10445,9 +9489,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T04:44:29Z",
-                     *       "asOf": "2026-11-28T04:44:29Z",
-                     *       "expiresAt": "2027-11-28T04:44:29Z",
+                     *       "purchasedAt": "2026-11-28T05:16:56Z",
+                     *       "asOf": "2026-11-28T05:16:56Z",
+                     *       "expiresAt": "2027-11-28T05:16:56Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10615,148 +9659,30 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MTA3MDE3NSwicCI6MjB9.6z386PFg9wtjK6C_T3mDvNZCoPz-EVTLsDAL84fjKXo",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MzAxNjg1OSwicCI6MjB9.fDGEdACcBHGf5KEgU64quYrWHT1baYR8rUyjCh_2SKs",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_f490aec3-222b-4eb2-b692-1415f700bde2"
+                     *         "requestId": "req_0c07bd49-0fbc-4a25-89d0-e98acaf7d1d2"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
-             *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["SummaryUnavailable"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetWeeklySummary: {
@@ -10799,9 +9725,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T04:44:29Z",
-                     *       "asOf": "2026-11-28T04:44:29Z",
-                     *       "expiresAt": "2027-11-28T04:44:29Z",
+                     *       "purchasedAt": "2026-11-28T05:16:56Z",
+                     *       "asOf": "2026-11-28T05:16:56Z",
+                     *       "expiresAt": "2027-11-28T05:16:56Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10969,49 +9895,21 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MTA3MTE3OSwicCI6NX0.Zev1kQ8dpsKFB3iF05IM4dbmeoGxGWC4zMvnUkApVpE",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MzAxNzYwMCwicCI6NX0.wuo5oeoMUVFMU3eHTclVQ7K4Q9fW03ccsY_IUGH51ro",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a80725f0-1723-42bf-ac0a-4792229f7f71"
+                     *         "requestId": "req_e4eab2e8-65fd-4b31-b660-49b121cd12eb"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ExtractOwnerMismatch"];
             404: components["responses"]["ExtractNotFound"];
@@ -11076,42 +9974,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4491196a-617e-4978-bfbb-2927dad61aa6"
+                     *         "requestId": "req_4de7f3f6-6ff3-446c-a389-0da25839b202"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -11194,110 +10064,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7ac2f681-5eb5-443d-a185-0ab9a0e80ed2"
+                     *         "requestId": "req_bfa12020-d9be-4771-9585-2a58fad41620"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterEntryList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `register_invalid`: The register code is not valid.
-             *     - `browse_key_too_short`: The browse key has fewer than two characters.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "register_invalid" | "browse_key_too_short" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400RegisterInvalidOrBrowseKeyTooShort"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetRegisterEntry: {
@@ -11363,109 +10145,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_407dd719-42ca-423d-b561-494923c130d1"
+                     *         "requestId": "req_fd87c267-7289-4a3d-8e77-0859f15ce607"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterEntryResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `register_invalid`: The register code is not valid.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "register_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400RegisterInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     PurchaseRegisterExtract: {
@@ -11473,9 +10168,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-reg-1 */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
                 /** @example screening-17 */
-                "X-Client-Reference"?: string;
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path: {
                 /** @example RQ */
@@ -11548,9 +10243,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T04:44:31Z",
-                     *       "asOf": "2026-11-28T04:44:31Z",
-                     *       "expiresAt": "2027-11-28T04:44:31Z",
+                     *       "purchasedAt": "2026-11-28T05:16:57Z",
+                     *       "asOf": "2026-11-28T05:16:57Z",
+                     *       "expiresAt": "2027-11-28T05:16:57Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -11724,141 +10419,23 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_acf73c4e-4d95-43b0-b476-3b30e316c5c9"
+                     *         "requestId": "req_090b9ddf-92cb-41f0-9c45-5f84d2eec6aa"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterExtract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `register_invalid`: The register code is not valid.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     OrderChargesExtract: {
@@ -11866,9 +10443,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-3 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-                "X-Sandbox-Simulate"?: "order_failed";
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
             };
             path: {
                 /** @example 990000210 */
@@ -11957,207 +10534,28 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "createdAt": "2026-11-28T05:16:55Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_a2e612d0-7ded-406d-9411-3e5fd2eb3936"
+                     *         "requestId": "req_2aa2d6df-cca1-4096-b161-e32e4687c822"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "no_charges";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoCharges"];
             409: components["responses"]["IdempotencyConflict"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery"];
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     OrderDocumentImages: {
@@ -12165,9 +10563,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-4 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-                "X-Sandbox-Simulate"?: "order_failed";
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
             };
             path?: never;
             cookie?: never;
@@ -12257,178 +10655,28 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:44:31Z",
+                     *       "createdAt": "2026-11-28T05:16:57Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_f41e4cb1-865c-4473-afb9-6c4406027c76"
+                     *         "requestId": "req_a57d1f22-30e3-4a32-8bb8-3aac1200b457"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
-             *     - `duplicate_document_number`: The same document number appears twice in the request.
-             *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422DocumentNotImagedOrDocumentTooLargeForDelivery"];
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetOrder: {
@@ -12505,7 +10753,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T04:44:26Z",
+                     *       "downloadExpiresAt": "2026-12-05T05:16:56Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -12513,47 +10761,19 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:44:25Z",
-                     *       "readyAt": "2026-11-28T04:44:26Z",
+                     *       "createdAt": "2026-11-28T05:16:55Z",
+                     *       "readyAt": "2026-11-28T05:16:56Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_7a90aabd-6ecd-4180-aa63-98e7129880cf"
+                     *         "requestId": "req_2d132ab8-8412-4d42-a22e-c9dc5a50b2e0"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OrderOwnerMismatch"];
             404: components["responses"]["OrderNotFound"];
@@ -12644,7 +10864,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T04:44:26Z",
+                     *           "downloadExpiresAt": "2026-12-05T05:16:56Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -12652,8 +10872,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T04:44:25Z",
-                     *           "readyAt": "2026-11-28T04:44:26Z"
+                     *           "createdAt": "2026-11-28T05:16:55Z",
+                     *           "readyAt": "2026-11-28T05:16:56Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12662,42 +10882,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_06a1e39d-4767-4aae-89d9-79b20d751a0b"
+                     *         "requestId": "req_2340e2fe-041f-4703-87ec-f7c1bafe009b"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -12730,35 +10922,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OrderOwnerMismatch"];
             404: components["responses"]["OrderNotFound"];
@@ -12775,9 +10939,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-5 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-                "X-Sandbox-Simulate"?: "order_failed";
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
             };
             path?: never;
             cookie?: never;
@@ -12818,85 +10982,23 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:44:28Z",
+                     *       "createdAt": "2026-11-28T05:16:56Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_4ecd6f99-1f48-4bf4-a624-43cad1ad3fc4"
+                     *         "requestId": "req_76e0f35b-fd54-426b-a877-b9c5bf3cacd4"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `search_scope_invalid`: The search scope is not one the API knows.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use" | "offline_search_limit_reached";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUseOrOfflineSearchLimitReached"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12934,47 +11036,19 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:44:28Z",
-                     *       "readyAt": "2026-11-28T04:44:29Z",
+                     *       "createdAt": "2026-11-28T05:16:56Z",
+                     *       "readyAt": "2026-11-28T05:16:56Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_82f82645-c5c9-4ae5-98f7-b728b0b4be01"
+                     *         "requestId": "req_8bdf8731-c915-4ede-9917-fb3399295f6b"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["OfflineSearchNotFound"];
@@ -13100,47 +11174,19 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODQxMDcxODQ3LCJwIjoxMDB9.uyEYw0c5ebDE0ojpnuhG7RLU-z7hbZZfe3o_zVaA-C0",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODQzMDE3ODkxLCJwIjoxMDB9.zamSeJ-9_9llF-q7AGwsqMtp6ukMxhhdVsOxELs7yQ4",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3b0effbc-b7d9-4838-9f7b-0bf022b7f794"
+                     *         "requestId": "req_77d242fb-4f8e-41d7-add6-708c07ea699e"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["OfflineSearchNotFound"];
@@ -13230,137 +11276,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1f7112a8-bd10-469e-a88a-918f47aac1cd"
+                     *         "requestId": "req_8e57ee18-3b10-476e-b6a0-a27f313d7b55"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_number_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400DocumentNumberInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_not_imaged" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422DocumentNotImaged"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListDocuments: {
@@ -13543,138 +11474,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_645a743f-d1b2-4a3a-9add-c182bbf89b32"
+                     *         "requestId": "req_f60d5ccd-c63e-4c2c-b9a7-bad2c380d961"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentDetailsList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
-             *     - `duplicate_document_number`: The same document number appears twice in the request.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_number_invalid" | "duplicate_document_number" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumber"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_not_imaged" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422DocumentNotImaged"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetBusinessName: {
@@ -13745,108 +11560,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2e61c3d1-8a30-4ca1-ac0e-f535850d6e09"
+                     *         "requestId": "req_eeb249a3-0e5a-4346-a42e-a7b3b79f321e"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BusinessNameResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["BusinessNameNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     FindBusinessNames: {
@@ -13928,109 +11657,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_917097af-bd72-4c83-8b5e-de25a30999aa"
+                     *         "requestId": "req_d74af6dd-87b1-4259-9d9b-75960da3ea8b"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BusinessNameList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "identifier_conflict" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400IdentifierConflict"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["BusinessNameNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetNameReservation: {
@@ -14085,108 +11727,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b611c7fb-1e09-40ba-afb3-a1ffaf5a25cf"
+                     *         "requestId": "req_d30bc58f-c69a-4a12-89fe-32bcc5da553f"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["NameReservation"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["CompanyNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListEvents: {
@@ -14222,7 +11778,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T04:44:26Z",
+                     *           "createdAt": "2026-11-28T05:16:56Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -14254,8 +11810,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T04:44:25Z",
-                     *             "readyAt": "2026-11-28T04:44:26Z"
+                     *             "createdAt": "2026-11-28T05:16:55Z",
+                     *             "readyAt": "2026-11-28T05:16:56Z"
                      *           }
                      *         }
                      *       ],
@@ -14265,42 +11821,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f2369153-c7bb-468f-8664-19d645d47b66"
+                     *         "requestId": "req_7963f494-ca75-4524-a1af-f007da104451"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["EventList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14335,7 +11863,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T04:44:26Z",
+                     *       "createdAt": "2026-11-28T05:16:56Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -14367,48 +11895,20 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T04:44:25Z",
-                     *         "readyAt": "2026-11-28T04:44:26Z"
+                     *         "createdAt": "2026-11-28T05:16:55Z",
+                     *         "readyAt": "2026-11-28T05:16:56Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cbf80a58-96bf-4932-a81e-f7740a536a50"
+                     *         "requestId": "req_520047b8-1d0e-46f9-8e8f-422ee21a1d40"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EventOwnerMismatch"];
             404: components["responses"]["EventNotFound"];
@@ -14450,25 +11950,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_2e9972684cf21afb0a7a5de2",
+                     *           "id": "whd_f0e6f0a79a68672dc762488e",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T04:45:28Z",
+                     *           "nextAttemptAt": "2026-11-28T05:17:56Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T04:44:28Z",
+                     *               "at": "2026-11-28T05:16:56Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 88,
+                     *               "latencyMs": 16,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T04:44:27Z"
+                     *           "createdAt": "2026-11-28T05:16:56Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14477,42 +11977,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d6148ea8-987d-401a-be7b-d3c7ef3e1595"
+                     *         "requestId": "req_008a2f0c-4626-43bd-9170-86310695e325"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EventOwnerMismatch"];
             404: components["responses"]["EventNotFound"];
@@ -14559,25 +12031,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_2e9972684cf21afb0a7a5de2",
+                     *           "id": "whd_f0e6f0a79a68672dc762488e",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T04:45:28Z",
+                     *           "nextAttemptAt": "2026-11-28T05:17:56Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T04:44:28Z",
+                     *               "at": "2026-11-28T05:16:56Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 88,
+                     *               "latencyMs": 16,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T04:44:27Z"
+                     *           "createdAt": "2026-11-28T05:16:56Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14586,102 +12058,17 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_84895981-ba95-40dd-b2d7-b00e0161dac0"
+                     *         "requestId": "req_821ec4fc-d1ad-4a65-8611-a87fad0f07de"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `event_owner_mismatch`: The event belongs to another account or environment.
-             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
-             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "event_not_found" | "webhook_endpoint_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch"];
+            404: components["responses"]["Status404EventNotFoundOrWebhookEndpointNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -14731,13 +12118,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 1,
+                     *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T04:44:28Z",
-                     *             "consecutiveFailures": 1
+                     *             "lastFailedAt": "2026-11-28T05:16:58Z",
+                     *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-28T04:44:25Z",
-                     *           "updatedAt": "2026-11-28T04:44:25Z"
+                     *           "createdAt": "2026-11-28T05:16:55Z",
+                     *           "updatedAt": "2026-11-28T05:16:55Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14746,42 +12133,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7862c8ba-9013-428b-abe9-65f4b0b3763b"
+                     *         "requestId": "req_05ea0108-e3c9-4929-a8ab-a8f5d3744b20"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14835,7 +12194,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_FdWt-qBNtKl9kE59uQ-uB8K7PFUL88fnZgoe94kopEs",
+                     *       "secret": "whsec_YVhKoHBlcQN00Ql9BzR7P4iroCGUIq5z3SCkomRBXoI",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -14845,50 +12204,19 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T04:44:25Z",
-                     *       "updatedAt": "2026-11-28T04:44:25Z",
+                     *       "createdAt": "2026-11-28T05:16:55Z",
+                     *       "updatedAt": "2026-11-28T05:16:55Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fe800e95-d810-4ddd-a6e1-9eb85178fe51"
+                     *         "requestId": "req_441ba95c-6c34-432e-af6d-ea3831402f34"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
-             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14935,52 +12263,24 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T04:44:32Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-28T05:16:58Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T04:44:25Z",
-                     *       "updatedAt": "2026-11-28T04:44:25Z",
+                     *       "createdAt": "2026-11-28T05:16:55Z",
+                     *       "updatedAt": "2026-11-28T05:16:55Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_87e1f33c-46b7-437b-862b-fd00f17e6f51"
+                     *         "requestId": "req_2fa3aa97-da28-4b99-b85a-e67744104394"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15020,42 +12320,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_716c7724-bad2-4d4b-b22d-99245e91bf36"
+                     *         "requestId": "req_984d0e06-e74f-4848-b75e-5eae2f1c93b1"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15114,54 +12386,24 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T04:44:32Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-28T05:16:58Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T04:44:25Z",
-                     *       "updatedAt": "2026-11-28T04:44:32Z",
+                     *       "createdAt": "2026-11-28T05:16:55Z",
+                     *       "updatedAt": "2026-11-28T05:16:58Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8af59ddc-a640-417b-8158-5679a3f6fb5f"
+                     *         "requestId": "req_d487f004-d316-403a-a269-f00fa2125dc2"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15210,58 +12452,29 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_76y0-WZ9mRjwIFlC-_9TRmKqWiJKOIYgdguIRdDwDdk",
-                     *       "secretRotatedAt": "2026-11-28T04:44:32Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T04:44:32Z",
+                     *       "secret": "whsec_k6VYsYwv9IiF41nOTZ24CXuDrgqpCM4bH7Z4CtQNmMM",
+                     *       "secretRotatedAt": "2026-11-28T05:16:58Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T05:16:58Z",
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T04:44:32Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-28T05:16:58Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T04:44:25Z",
-                     *       "updatedAt": "2026-11-28T04:44:32Z",
+                     *       "createdAt": "2026-11-28T05:16:55Z",
+                     *       "updatedAt": "2026-11-28T05:16:58Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1863148b-b422-414d-b4c5-9f56f8eb1c58"
+                     *         "requestId": "req_0c5984d5-d64c-42b8-a759-7ef9deeb9e78"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15303,46 +12516,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_d988f9ade7c7a74cb451ee20",
+                     *           "id": "whd_5e96d3efc1649bc9ab6b06dc",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T04:49:32Z",
-                     *           "attempts": [],
-                     *           "createdAt": "2026-11-28T04:44:32Z"
+                     *           "nextAttemptAt": "2026-11-28T05:17:58Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-28T05:16:58Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 6,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-28T05:16:58Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_2e9972684cf21afb0a7a5de2",
+                     *           "id": "whd_f0e6f0a79a68672dc762488e",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T04:49:32Z",
+                     *           "nextAttemptAt": "2026-11-28T05:21:58Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T04:44:28Z",
+                     *               "at": "2026-11-28T05:16:56Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 88,
+                     *               "latencyMs": 16,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T04:44:32Z",
+                     *               "at": "2026-11-28T05:16:58Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 12,
+                     *               "latencyMs": 6,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T04:44:27Z"
+                     *           "createdAt": "2026-11-28T05:16:56Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -15351,42 +12574,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0bacdfe9-8c0b-4936-9d8b-8c3a07a09664"
+                     *         "requestId": "req_5aec9ea1-fa1d-44f1-9eb5-22721dbb324d"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15436,43 +12631,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_868b2401-c4e7-44d5-952f-22c9a85925b2"
+                     *         "requestId": "req_4cbdde0a-1f38-43d3-99d1-c6743196a660"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookRecovery"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15512,9 +12678,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_ab5ffec08422f02e6a820164",
+                     *       "id": "evt_aa82ae9a43b539dac92896b1",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T04:44:32Z",
+                     *       "createdAt": "2026-11-28T05:16:58Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -15527,58 +12693,29 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T04:44:32Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T04:44:32Z",
+                     *         "secretRotatedAt": "2026-11-28T05:16:58Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T05:16:58Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T04:44:32Z",
+                     *           "lastFailedAt": "2026-11-28T05:16:58Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T04:44:25Z",
-                     *         "updatedAt": "2026-11-28T04:44:32Z"
+                     *         "createdAt": "2026-11-28T05:16:55Z",
+                     *         "updatedAt": "2026-11-28T05:16:58Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_592a42ba-0e03-4dbb-b70e-9d5070d2e61f"
+                     *         "requestId": "req_2c6d4f8e-fda6-44d2-9b0c-a8c0deb1a8ab"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15593,8 +12730,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-import-1 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path?: never;
             cookie?: never;
@@ -15658,7 +12795,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_63766da3-7359-4c1e-a350-66611d8c766f"
+                     *         "requestId": "req_5ed66661-0b95-4da8-aa5f-2e05317624f9"
                      *       }
                      *     }
                      */
@@ -15678,69 +12815,11 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorImport"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15799,47 +12878,19 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-28T04:44:30Z",
-                     *       "completedAt": "2026-11-28T04:44:30Z",
+                     *       "createdAt": "2026-11-28T05:16:56Z",
+                     *       "completedAt": "2026-11-28T05:16:56Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8f40cad9-64a0-4639-8bd1-50d15fece469"
+                     *         "requestId": "req_50fa8852-14ca-4e3d-bdd8-105dd5eb7746"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorImport"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorImportOwnerMismatch"];
             404: components["responses"]["MonitorImportNotFound"];
@@ -15877,6 +12928,23 @@ export interface operations {
                      * @example {
                      *       "object": "list",
                      *       "data": [
+                     *         {
+                     *           "object": "monitor",
+                     *           "id": "mon_de50a3904db601221e0b16a2",
+                     *           "kind": "company",
+                     *           "company": null,
+                     *           "person": null,
+                     *           "eventTypes": [
+                     *             "company.status_changed",
+                     *             "company.name_changed",
+                     *             "company.type_changed"
+                     *           ],
+                     *           "baseline": null,
+                     *           "sequence": 0,
+                     *           "livemode": false,
+                     *           "createdAt": "2026-11-28T05:16:56Z",
+                     *           "updatedAt": "2026-11-28T05:16:56Z"
+                     *         },
                      *         {
                      *           "object": "monitor",
                      *           "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
@@ -15922,29 +12990,12 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T04:44:30Z"
+                     *             "at": "2026-11-28T05:16:56Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T04:44:30Z",
-                     *           "updatedAt": "2026-11-28T04:44:30Z"
-                     *         },
-                     *         {
-                     *           "object": "monitor",
-                     *           "id": "mon_b7f5f65906b2b86908a14a2b",
-                     *           "kind": "company",
-                     *           "company": null,
-                     *           "person": null,
-                     *           "eventTypes": [
-                     *             "company.status_changed",
-                     *             "company.name_changed",
-                     *             "company.type_changed"
-                     *           ],
-                     *           "baseline": null,
-                     *           "sequence": 0,
-                     *           "livemode": false,
-                     *           "createdAt": "2026-11-28T04:44:30Z",
-                     *           "updatedAt": "2026-11-28T04:44:30Z"
+                     *           "createdAt": "2026-11-28T05:16:56Z",
+                     *           "updatedAt": "2026-11-28T05:16:56Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -15953,7 +13004,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6d408132-b350-4e46-85fb-c4e7db75dab0"
+                     *         "requestId": "req_e3496cf0-9a3e-407e-a018-661abf58b190"
                      *       }
                      *     }
                      */
@@ -15961,38 +13012,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -16005,8 +13025,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-mon-1 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path?: never;
             cookie?: never;
@@ -16078,209 +13098,32 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T04:44:30Z"
+                     *         "at": "2026-11-28T05:16:56Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T04:44:30Z",
-                     *       "updatedAt": "2026-11-28T04:44:30Z",
+                     *       "createdAt": "2026-11-28T05:16:56Z",
+                     *       "updatedAt": "2026-11-28T05:16:56Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e6ca6b70-777f-4fae-bafc-85aea69c94e5"
+                     *         "requestId": "req_1b650787-faf5-42cd-85aa-db7c53d3bcaf"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "request_too_large" | "monitor_limit_reached";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-             *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "monitor_already_exists";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
+            409: components["responses"]["Status409IdempotencyConflictOrMonitorAlreadyExists"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetMonitor: {
@@ -16351,51 +13194,23 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T04:44:30Z"
+                     *         "at": "2026-11-28T05:16:56Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T04:44:30Z",
-                     *       "updatedAt": "2026-11-28T04:44:30Z",
+                     *       "createdAt": "2026-11-28T05:16:56Z",
+                     *       "updatedAt": "2026-11-28T05:16:56Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_388b4790-69b3-4507-bc90-0a91dae60d94"
+                     *         "requestId": "req_52c79b68-2474-4013-93a3-16eaaba07431"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -16435,42 +13250,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a82bb3ae-6b0f-4f4e-8eb4-1d5cd03df576"
+                     *         "requestId": "req_57517bb5-6521-490a-b619-86fa9127a321"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DeletedMonitor"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -16559,52 +13346,23 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T04:44:30Z"
+                     *         "at": "2026-11-28T05:16:56Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T04:44:30Z",
-                     *       "updatedAt": "2026-11-28T04:44:32Z",
+                     *       "createdAt": "2026-11-28T05:16:56Z",
+                     *       "updatedAt": "2026-11-28T05:16:58Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dfc901f1-2bb5-4737-9482-4d772269e158"
+                     *         "requestId": "req_a76582da-d671-4eae-89c0-56e65728a4b6"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -16619,8 +13377,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-sandbox-event-1 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path: {
                 /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
@@ -16652,86 +13410,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "sandboxEvent",
-                     *       "id": "evt_4ebc3e1765dd10c717bea3dd",
+                     *       "id": "evt_04052805e0bd1877c4301c61",
                      *       "type": "company.status_changed",
                      *       "monitorId": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "status": "queued",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_93aa570f-7adb-4685-8a3d-edc547e26b36"
+                     *         "requestId": "req_8ca5c381-fddd-496a-abb0-0585bb7f9083"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["SandboxMonitorEvent"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `monitoring_sandbox_only`: A sandbox monitoring change was asked for with a live key.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large" | "monitoring_sandbox_only";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJsonOrMonitoringSandboxOnly"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -16769,45 +13468,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_ff21b379-32ba-4522-87b8-9a26a960fe9f"
+                     *         "requestId": "req_f5b0a6ae-4240-4662-b2ad-0adb31f15033"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorFeed"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -16842,12 +13510,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=Xu2PsOakfRIbOYQmrQAHn7xB4SJK9Zt4p4R-uUY7sVo",
-                     *       "expiresAt": "2026-11-28T04:49:32.700Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=-CZ5uUXcGFaUxy8ozfoNHy6Z_ZFH5x1HEXyajdzfHcM",
+                     *       "expiresAt": "2026-11-28T05:21:58.759Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b5c96142-8382-4ab9-9fde-ca4e2eac6032"
+                     *         "requestId": "req_292c9c16-2445-4653-b40b-33cfa4b18cc8"
                      *       }
                      *     }
                      */
@@ -16860,36 +13528,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -16948,35 +13587,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
