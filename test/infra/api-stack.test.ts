@@ -52,13 +52,14 @@ describe('ApiStack functions', () => {
     synth = synthesize();
   }, 120_000);
 
-  it('has one Lambda function per route, and besides only the fulfilment, webhook and reference refresh functions', () => {
+  it('has one Lambda function per route, and besides only the fulfilment, webhook, reference refresh and monitoring functions', () => {
     expect(routeList.length).toBeGreaterThan(0);
     expect(routeFunctions(synth, routeList)).toHaveLength(routeList.length);
     // One per workflow task, the starter and the sweeper (test/infra/fulfilment.test.ts), the
     // webhook dispatcher and retry function (test/infra/webhooks.test.ts), the reference refresh
-    // (test/infra/reference-refresh.test.ts), the key authorizer (below).
-    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length + workflowTasks.length + 6);
+    // (test/infra/reference-refresh.test.ts), the key authorizer (below), company monitoring's
+    // starter and run (test/infra/company-monitoring.test.ts).
+    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length + workflowTasks.length + 8);
   });
 
   it('has a handler module under functions/ for every route', () => {

@@ -23,9 +23,11 @@ import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import {
   actionsIn,
   actionsOf,
+  aliasOfFunction,
   environmentOf,
   logicalIdOf,
   type PolicyStatementJson,
+  qualifiedNameOfAlias,
   resourcesOf,
   roleOfFunction,
   type Synthesized,
@@ -95,6 +97,8 @@ describe('company monitoring in AWS (dev stage)', () => {
 
   it('runs the daily check and the weekly job on two schedules that invoke StartMonitoringRuns, failures kept in the failed-events queue', () => {
     const [startId] = functionNamed(synth, MONITORING_START.name);
+    // The schedules invoke the starter's live alias (its deployments' traffic shift).
+    const startAlias = { Ref: aliasOfFunction(api, startId) };
     const schedules = Object.values(resourcesOf(api, 'AWS::Scheduler::Schedule'));
     expect(
       schedules.map((schedule) => [schedule.Properties.ScheduleExpression, schedule.Properties.Target]),
@@ -105,7 +109,7 @@ describe('company monitoring in AWS (dev stage)', () => {
       ].map(([expression, job]) => [
         expression,
         expect.objectContaining({
-          Arn: { 'Fn::GetAtt': [startId, 'Arn'] },
+          Arn: startAlias,
           Input: JSON.stringify({ job }),
           DeadLetterConfig: { Arn: { 'Fn::GetAtt': [failedEventsId(), 'Arn'] } },
           RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
@@ -125,7 +129,7 @@ describe('company monitoring in AWS (dev stage)', () => {
     expect(JSON.stringify(role?.Properties.AssumeRolePolicyDocument)).toContain('scheduler.amazonaws.com');
     const statements = statementsOfRole(api, roleId);
     expect(statements.map((s) => [actionsOf(s), s.Resource])).toEqual([
-      [['lambda:InvokeFunction'], { 'Fn::GetAtt': [startId, 'Arn'] }],
+      [['lambda:InvokeFunction'], startAlias],
       [['sqs:SendMessage'], { 'Fn::GetAtt': [failedEventsId(), 'Arn'] }],
     ]);
   });
@@ -151,8 +155,11 @@ describe('company monitoring in AWS (dev stage)', () => {
 
   it('feeds RunMonitoring from the queue one message at a time, capped at its named concurrency, with a DLQ after five receives', () => {
     const [runId, run] = functionNamed(synth, MONITORING_RUN.name);
+    // The queue feeds the run's live alias.
+    const runAlias = aliasOfFunction(api, runId);
     const mappings = Object.values(resourcesOf(api, 'AWS::Lambda::EventSourceMapping')).filter(
-      (mapping) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: runId }),
+      (mapping) =>
+        JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify(qualifiedNameOfAlias(runAlias)),
     );
     expect(mappings.map((mapping) => mapping.Properties)).toEqual([
       expect.objectContaining({

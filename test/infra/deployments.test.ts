@@ -109,9 +109,10 @@ describe.each([
     ]);
   });
 
-  it('makes both SQS event sources, every schedule and every workflow task invoke an alias', () => {
+  it('makes every SQS event source, every schedule and every workflow task invoke an alias', () => {
     const mappings = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventSourceMapping'));
-    expect(mappings).toHaveLength(2);
+    // The fulfilment starter, the webhook dispatcher and company monitoring's run.
+    expect(mappings).toHaveLength(3);
     for (const [id, mapping] of mappings) {
       const aliasId = [...aliasIds].find((alias) =>
         JSON.stringify(mapping.Properties.FunctionName).includes(`{"Ref":"${alias}"}`),
@@ -125,15 +126,21 @@ describe.each([
         (target) => !Object.hasOwn(queues, getAttOf(target.Arn)?.[0] ?? ''),
       ),
     );
-    // The sweeper, the webhook retry and the reference refresh.
+    // The sweeper, the webhook retry and the reference refresh; company monitoring's two
+    // EventBridge Scheduler schedules (daily and weekly) both start its starter.
+    const scheduleTargets = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Scheduler::Schedule')).map(
+      (schedule) => schedule.Properties.Target as { Arn: unknown },
+    );
     expect(lambdaTargets).toHaveLength(3);
-    for (const target of lambdaTargets) expect(aliasIds.has(refTo(target.Arn) as string)).toBe(true);
+    expect(scheduleTargets).toHaveLength(2);
+    for (const target of [...lambdaTargets, ...scheduleTargets])
+      expect(aliasIds.has(refTo(target.Arn) as string)).toBe(true);
     // Their failed asynchronous invocations are kept: the configuration is the alias's.
     const configs = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventInvokeConfig'));
     // Each is the alias's: its qualifier is read from the alias's ARN.
-    expect(configs).toHaveLength(3);
+    expect(configs).toHaveLength(4);
     for (const config of configs) {
-      const target = lambdaTargets.find((t) =>
+      const target = [...lambdaTargets, ...scheduleTargets].find((t) =>
         JSON.stringify(config.Properties.Qualifier).includes(JSON.stringify(t.Arn)),
       );
       expect(target, JSON.stringify(config.Properties)).toBeDefined();

@@ -483,7 +483,8 @@ describe('fulfilment (dev stage)', () => {
   });
 
   describe('API routes', () => {
-    const uses = (route: GrantedRoute, what: 'queue' | 'blobs') => (route.uses ?? []).includes(what);
+    const uses = (route: GrantedRoute, what: 'queue' | 'blobs' | 'monitoringQueue') =>
+      (route.uses ?? []).includes(what);
 
     it('include routes on each side of both switches', () => {
       for (const what of ['queue', 'blobs'] as const) {
@@ -505,11 +506,21 @@ describe('fulfilment (dev stage)', () => {
         const statements = statementsOf(fn);
         const env = environmentOf(fn);
         // The webhook dispatcher queue is checked in test/infra/webhooks.test.ts.
-        const sqs = statements.filter(
+        const monitoringQueueId = logicalIdOf(synth.api, synth.api.companyMonitoring.queue);
+        const onQueue = statements.filter(
           (s) =>
             actionsOf(s).some((action) => SQS_ACTION.test(action)) &&
             !JSON.stringify(s.Resource).includes(logicalIdOf(synth.api, synth.api.webhooks.queue)),
         );
+        const sqs = onQueue.filter((s) => !JSON.stringify(s.Resource).includes(monitoringQueueId));
+        // Company monitoring's queue: the import's chunks and the sandbox's events.
+        const toMonitoring = onQueue.filter((s) => JSON.stringify(s.Resource).includes(monitoringQueueId));
+        if (uses(route, 'monitoringQueue')) {
+          expect(actionsIn(toMonitoring)).toEqual(['sqs:SendMessage']);
+          expect(toMonitoring.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [monitoringQueueId, 'Arn'] }]);
+        } else {
+          expect(toMonitoring).toEqual([]);
+        }
         if (uses(route, 'queue')) {
           expect(actionsIn(sqs)).toEqual(['sqs:SendMessage']);
           expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId(), 'Arn'] }]);

@@ -216,6 +216,7 @@ describe('prod: least privilege', () => {
       CreateOfflineSearch: ['idempotency'],
       CreateMonitor: ['idempotency'],
       ImportMonitors: ['idempotency'],
+      CreateSandboxMonitorEvent: ['idempotency'],
       DeleteWebhookEndpoint: ['main'],
       DeleteMonitor: ['main'],
       // A sign-in link opens once.
@@ -292,6 +293,7 @@ describe('prod: least privilege', () => {
         'CreateOfflineSearch',
         'CreateMonitor',
         'ImportMonitors',
+        'CreateSandboxMonitorEvent',
         'DeleteWebhookEndpoint',
         'DeleteMonitor',
         'OpenConsoleLink',
@@ -300,7 +302,7 @@ describe('prod: least privilege', () => {
         'SweepStalledFulfilment',
       ])
         expect(listed).toContain(`\`${name}\``);
-      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(15);
+      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(16);
     });
 
     it("gives the documentation pages' policy as served, but for the script's hash", () => {
