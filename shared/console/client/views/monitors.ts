@@ -260,19 +260,28 @@ export const monitors: View = {
     let timer: ReturnType<typeof setTimeout> | undefined;
     onLeave(() => clearTimeout(timer));
 
-    /** A large import may be accepted (202) and finish later: its resource is polled until it has totals. */
+    /** A large import is accepted (202, `processing`) and finishes later: its resource is polled until it has. */
     const follow = (accepted: Json) => {
       const link = accepted.id ? h('code', {}, accepted.id) : null;
-      importArea.replaceChildren(h('p', { role: 'status' }, 'The import is processing… ', link));
-      const url = accepted.url ?? (accepted.id ? `v1/monitors/imports/${accepted.id}` : null);
-      if (!url) return;
+      const progress = (now: Json) =>
+        h(
+          'p',
+          { role: 'status' },
+          `The import is processing (${now.processedRows} of ${now.rows} rows)… `,
+          link,
+        );
+      importArea.replaceChildren(progress(accepted));
+      if (!accepted.id) return;
       const poll = async () => {
         try {
-          const now = await get(url.replace(/^\//, ''));
-          if (now.totals) {
+          const now = await get(`v1/monitors/imports/${accepted.id}`);
+          if (now.status !== 'processing') {
             importArea.replaceChildren(...importResult(now));
             announce('The import has finished.');
-          } else timer = setTimeout(poll, 2000);
+          } else {
+            importArea.replaceChildren(progress(now));
+            timer = setTimeout(poll, 2000);
+          }
         } catch (error) {
           importArea.replaceChildren(failure(error));
         }
@@ -283,7 +292,7 @@ export const monitors: View = {
     const commit = async (text: string) => {
       try {
         const answer = await send('POST', 'v1/monitors/imports', { csv: text }, idempotencyKey());
-        if (answer.status === 202 || !answer.body.totals) {
+        if (answer.body.status === 'processing') {
           follow(answer.body);
           return;
         }
