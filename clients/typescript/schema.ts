@@ -2912,6 +2912,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "company" | "person";
+            companyNumber: ((string | null) | null) | string | null;
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
             person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
@@ -2957,6 +2958,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "company" | "person";
+            companyNumber: ((string | null) | null) | string | null;
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
             person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
@@ -5593,7 +5595,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_bdc90126-7444-46b1-ad04-2ff786ecadfb"
+                     *         "requestId": "req_3001f6a6-f5f0-49ea-97ac-80116da59b93"
                      *       }
                      *     }
                      */
@@ -5660,7 +5662,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e3592e25-5d40-44c2-ae47-77b8dc68f81e"
+                     *         "requestId": "req_69360832-0243-4e25-9bc9-62495db15359"
                      *       }
                      *     }
                      */
@@ -5724,7 +5726,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_358468d3-9713-4931-89b6-cd5b2fc6f789"
+                     *         "requestId": "req_98a024a2-a814-42c9-b442-cf552f0571c2"
                      *       }
                      *     }
                      */
@@ -5795,7 +5797,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_995fab08-9a6b-4a46-a60c-82d08562e56b"
+                     *         "requestId": "req_428f8fc7-f83f-495b-8578-66d4dd13d8d2"
                      *       }
                      *     }
                      */
@@ -5933,7 +5935,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6d322631-0b39-41c0-8ec0-e289854ea4e2"
+                     *         "requestId": "req_739c4143-b0ff-45b0-b241-bcd2b69480c1"
                      *       }
                      *     }
                      */
@@ -6009,7 +6011,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b8dad9d6-5ba1-4111-b3d1-7e083ae8dbc7"
+                     *         "requestId": "req_b2d270ad-5a01-467b-abad-b94da809227a"
                      *       }
                      *     }
                      */
@@ -6102,9 +6104,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T05:16:55Z",
-                     *       "asOf": "2026-11-28T05:16:55Z",
-                     *       "expiresAt": "2027-11-28T05:16:55Z",
+                     *       "purchasedAt": "2026-11-28T05:32:53Z",
+                     *       "asOf": "2026-11-28T05:32:53Z",
+                     *       "expiresAt": "2027-11-28T05:32:53Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -6581,7 +6583,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_d41e2ea4-3e25-4ecb-ade0-1839703ce199"
+                     *         "requestId": "req_5b75498a-4238-4dfe-9f85-97675747d9c4"
                      *       }
                      *     }
                      */
@@ -6765,15 +6767,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_5130e64c90e36056ee075427",
+                     *         "id": "ext_5ed1c3c8a9ec3dd1f63968d9",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:16:53Z",
-                     *         "asOf": "2026-11-28T05:16:53Z"
+                     *         "purchasedAt": "2026-11-28T05:32:51Z",
+                     *         "asOf": "2026-11-28T05:32:51Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_491d6663-11f6-4e9a-84be-1a2a566aae06"
+                     *         "requestId": "req_2ddaa2f8-c6a9-42a1-88a6-5e003a6bc17e"
                      *       }
                      *     }
                      */
@@ -6880,16 +6882,16 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_e0090725478722972fc728c3",
+                     *         "id": "ext_02bc0f1ecbdde42ab58b2b4e",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T05:16:54Z",
-                     *         "asOf": "2026-11-28T05:16:54Z"
+                     *         "purchasedAt": "2026-11-28T05:32:52Z",
+                     *         "asOf": "2026-11-28T05:32:52Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a1474774-3f56-444b-9e77-ca32e4460d88"
+                     *         "requestId": "req_48826c2b-e2c9-4895-9191-7bdcca9a29ab"
                      *       }
                      *     }
                      */
@@ -6938,10 +6940,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_5130e64c90e36056ee075427",
+                     *         "id": "ext_5ed1c3c8a9ec3dd1f63968d9",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:16:53Z",
-                     *         "asOf": "2026-11-28T05:16:53Z"
+                     *         "purchasedAt": "2026-11-28T05:32:51Z",
+                     *         "asOf": "2026-11-28T05:32:51Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -7074,7 +7076,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c6216d8c-b0e3-40f9-bd3d-2754c460ce8a"
+                     *         "requestId": "req_64740537-8c11-427b-a435-8d859c47d743"
                      *       }
                      *     }
                      */
@@ -7134,15 +7136,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_6735944eb820c8f2293b9ea1",
+                     *         "id": "ext_ff62c1280cdeae6ab2b11979",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T05:16:54Z",
-                     *         "asOf": "2026-11-28T05:16:54Z"
+                     *         "purchasedAt": "2026-11-28T05:32:52Z",
+                     *         "asOf": "2026-11-28T05:32:52Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_23576a4e-8fdb-46a9-975e-cdf7f0ccbbe3"
+                     *         "requestId": "req_bf1cfa25-140a-472b-b058-a45737b620be"
                      *       }
                      *     }
                      */
@@ -7190,10 +7192,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_fd281075889a7392b1b2b193",
+                     *         "id": "ext_05ba2a881d33764d9e98e5f3",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T05:16:54Z",
-                     *         "asOf": "2026-11-28T05:16:54Z"
+                     *         "purchasedAt": "2026-11-28T05:32:53Z",
+                     *         "asOf": "2026-11-28T05:32:53Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7297,7 +7299,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6e568c46-cff0-4877-9273-9a61ee5b84ae"
+                     *         "requestId": "req_dd645117-a8ba-481a-b0bf-e98fa31b8135"
                      *       }
                      *     }
                      */
@@ -7447,15 +7449,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_e32a04ddd3d0111f182d4847",
+                     *         "id": "ext_244584616328012da117d354",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T05:16:55Z",
-                     *         "asOf": "2026-11-28T05:16:55Z"
+                     *         "purchasedAt": "2026-11-28T05:32:53Z",
+                     *         "asOf": "2026-11-28T05:32:53Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6a2ef66b-eb79-43b5-a824-a02aedbed5fa"
+                     *         "requestId": "req_52fd345a-0a38-4aa5-85f6-a32a74db38a1"
                      *       }
                      *     }
                      */
@@ -7746,13 +7748,13 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:16:55Z",
-                     *         "asOf": "2026-11-28T05:16:55Z"
+                     *         "purchasedAt": "2026-11-28T05:32:53Z",
+                     *         "asOf": "2026-11-28T05:32:53Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_276f84c5-4281-4c29-b745-60340d12316e"
+                     *         "requestId": "req_70303c85-b35a-4e50-a6b9-2e95a1625f93"
                      *       }
                      *     }
                      */
@@ -7921,7 +7923,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6cebbe9a-26fe-4bdd-815b-ccd37f787a71"
+                     *         "requestId": "req_0bfa11ba-2ac4-42d0-84cc-6be6019251dd"
                      *       }
                      *     }
                      */
@@ -7976,8 +7978,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T05:16:55Z",
-                     *       "expiresAt": "2026-12-28T05:16:55Z",
+                     *       "createdAt": "2026-11-28T05:32:53Z",
+                     *       "expiresAt": "2026-12-28T05:32:53Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -8003,7 +8005,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a57b7e67-f95d-4b64-88a5-6aadfdc5cd03"
+                     *         "requestId": "req_a5144a68-dedd-41f3-b363-3c53030fefbc"
                      *       }
                      *     }
                      */
@@ -8062,11 +8064,11 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T05:16:55Z",
+                     *       "searchExpiresAt": "2026-12-28T05:32:53Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_81180cca-8dc5-4193-a4c8-4f75504a4292"
+                     *         "requestId": "req_ff42ecd6-5f14-480e-ac02-83297628faa1"
                      *       }
                      *     }
                      */
@@ -8127,7 +8129,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_9713c0ca8bcc70c5f3eeb594",
+                     *           "id": "ext_f306c8a1e06533dd74ed0273",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8149,9 +8151,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:16:55Z",
-                     *           "asOf": "2026-11-28T05:16:55Z",
-                     *           "expiresAt": "2027-11-28T05:16:55Z",
+                     *           "purchasedAt": "2026-11-28T05:32:53Z",
+                     *           "asOf": "2026-11-28T05:32:53Z",
+                     *           "expiresAt": "2027-11-28T05:32:53Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8305,7 +8307,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_3b670865-f525-4b7c-a590-80b96b16019a"
+                     *             "requestId": "req_80ab4f49-8ee6-43d6-b852-1d9a875a4d1b"
                      *           }
                      *         }
                      *       ],
@@ -8315,7 +8317,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_3b670865-f525-4b7c-a590-80b96b16019a",
+                     *         "requestId": "req_80ab4f49-8ee6-43d6-b852-1d9a875a4d1b",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8483,18 +8485,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlVxMk13UkhlMS1wWEhqRTAiLCJ0IjoxNzk1ODQzMDE3NDYyLCJwIjo1fQ.uD3saKyKHfk7Pfbqqs95gGH5ixVyK1KOESSyXauk0qk",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImtkY0NhWll5OWNUMVdXNlEiLCJ0IjoxNzk1ODQzOTc2MDgyLCJwIjo1fQ.Eg757fb91oiC2GnVujy7nZOu-tfQU84nsq1jqtaR04E",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_9713c0ca8bcc70c5f3eeb594",
+                     *         "id": "ext_f306c8a1e06533dd74ed0273",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:16:55Z",
-                     *         "asOf": "2026-11-28T05:16:55Z"
+                     *         "purchasedAt": "2026-11-28T05:32:53Z",
+                     *         "asOf": "2026-11-28T05:32:53Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_35940d93-c413-4811-9000-e47fe3e99b5a"
+                     *         "requestId": "req_23afae20-c2f2-49f9-91d1-ff69fc281219"
                      *       }
                      *     }
                      */
@@ -8574,9 +8576,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T05:16:55Z",
-                     *       "asOf": "2026-11-28T05:16:55Z",
-                     *       "expiresAt": "2027-11-28T05:16:55Z",
+                     *       "purchasedAt": "2026-11-28T05:32:53Z",
+                     *       "asOf": "2026-11-28T05:32:53Z",
+                     *       "expiresAt": "2027-11-28T05:32:53Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9053,7 +9055,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d28d2ca3-c1ea-4cbe-a690-a3f8d94d477f"
+                     *         "requestId": "req_4a62c4eb-5f5c-4f7e-9c4a-7ba39bb41c36"
                      *       }
                      *     }
                      */
@@ -9138,15 +9140,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:16:55Z",
-                     *           "asOf": "2026-11-28T05:16:55Z",
-                     *           "expiresAt": "2027-11-28T05:16:55Z",
+                     *           "purchasedAt": "2026-11-28T05:32:53Z",
+                     *           "asOf": "2026-11-28T05:32:53Z",
+                     *           "expiresAt": "2027-11-28T05:32:53Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_e32a04ddd3d0111f182d4847",
+                     *           "id": "ext_244584616328012da117d354",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9191,15 +9193,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:16:55Z",
-                     *           "asOf": "2026-11-28T05:16:55Z",
-                     *           "expiresAt": "2027-11-28T05:16:55Z",
+                     *           "purchasedAt": "2026-11-28T05:32:53Z",
+                     *           "asOf": "2026-11-28T05:32:53Z",
+                     *           "expiresAt": "2027-11-28T05:32:53Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_fd281075889a7392b1b2b193",
+                     *           "id": "ext_05ba2a881d33764d9e98e5f3",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9235,9 +9237,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:16:54Z",
-                     *           "asOf": "2026-11-28T05:16:54Z",
-                     *           "expiresAt": "2027-11-28T05:16:54Z",
+                     *           "purchasedAt": "2026-11-28T05:32:53Z",
+                     *           "asOf": "2026-11-28T05:32:53Z",
+                     *           "expiresAt": "2027-11-28T05:32:53Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9248,7 +9250,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_16c1721f-2f9b-4d4b-b22b-5e323d57f20b"
+                     *         "requestId": "req_a9a9d14f-8f1a-483b-87dc-da4511b39bb7"
                      *       }
                      *     }
                      */
@@ -9296,10 +9298,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_5130e64c90e36056ee075427",
-                     *           "at": "2026-11-28T05:16:53Z",
+                     *           "resourceId": "ext_5ed1c3c8a9ec3dd1f63968d9",
+                     *           "at": "2026-11-28T05:32:51Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_6ebd6cbc-078a-4bd6-a63b-d27f46c49973",
+                     *           "requestId": "req_307da1f9-34c3-467a-994c-83ceeb125efa",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9307,10 +9309,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_e0090725478722972fc728c3",
-                     *           "at": "2026-11-28T05:16:54Z",
+                     *           "resourceId": "ext_02bc0f1ecbdde42ab58b2b4e",
+                     *           "at": "2026-11-28T05:32:52Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_2d9de9f6-c547-4810-ab19-cc37e83f63f1",
+                     *           "requestId": "req_1969d8a3-9ef9-4841-a848-f13bf49d47ad",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9318,10 +9320,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_6735944eb820c8f2293b9ea1",
-                     *           "at": "2026-11-28T05:16:54Z",
+                     *           "resourceId": "ext_ff62c1280cdeae6ab2b11979",
+                     *           "at": "2026-11-28T05:32:52Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_91084a78-9437-4b0b-9710-9c1222c057b0",
+                     *           "requestId": "req_37d331f2-a560-4c03-ba7e-b5f06b06234d",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9358,7 +9360,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_76273e35-e205-45fc-ace6-13bc25952449"
+                     *         "requestId": "req_46fcaac7-de4b-4528-a628-6d3246482aa5"
                      *       }
                      *     }
                      */
@@ -9414,9 +9416,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T05:16:56Z",
-                     *           "asOf": "2026-11-28T05:16:56Z",
-                     *           "expiresAt": "2027-11-28T05:16:56Z",
+                     *           "purchasedAt": "2026-11-28T05:32:55Z",
+                     *           "asOf": "2026-11-28T05:32:55Z",
+                     *           "expiresAt": "2027-11-28T05:32:55Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9427,7 +9429,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_11923a92-3ab6-4088-856f-8eaaf5ed1c1c"
+                     *         "requestId": "req_fd2e6e40-44b4-4faf-b920-921309b17daf"
                      *       }
                      *     }
                      */
@@ -9489,9 +9491,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T05:16:56Z",
-                     *       "asOf": "2026-11-28T05:16:56Z",
-                     *       "expiresAt": "2027-11-28T05:16:56Z",
+                     *       "purchasedAt": "2026-11-28T05:32:55Z",
+                     *       "asOf": "2026-11-28T05:32:55Z",
+                     *       "expiresAt": "2027-11-28T05:32:55Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9659,14 +9661,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MzAxNjg1OSwicCI6MjB9.fDGEdACcBHGf5KEgU64quYrWHT1baYR8rUyjCh_2SKs",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0Mzk3NTI1NiwicCI6MjB9.njr6woDUOEI1g6q8rdFC8uJiSTHhNrafp_dJieZqr8Y",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_0c07bd49-0fbc-4a25-89d0-e98acaf7d1d2"
+                     *         "requestId": "req_ec924aae-7f8e-488a-a9c3-f4dd3b2e5411"
                      *       }
                      *     }
                      */
@@ -9725,9 +9727,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T05:16:56Z",
-                     *       "asOf": "2026-11-28T05:16:56Z",
-                     *       "expiresAt": "2027-11-28T05:16:56Z",
+                     *       "purchasedAt": "2026-11-28T05:32:55Z",
+                     *       "asOf": "2026-11-28T05:32:55Z",
+                     *       "expiresAt": "2027-11-28T05:32:55Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9895,14 +9897,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MzAxNzYwMCwicCI6NX0.wuo5oeoMUVFMU3eHTclVQ7K4Q9fW03ccsY_IUGH51ro",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0Mzk3NjI1MSwicCI6NX0.64UEL4jrIpewFkqNMugW044_PrZsJwem1reBHuS9UQk",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e4eab2e8-65fd-4b31-b660-49b121cd12eb"
+                     *         "requestId": "req_f7420ec4-087f-40ad-8e04-70051e048a19"
                      *       }
                      *     }
                      */
@@ -9974,7 +9976,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4de7f3f6-6ff3-446c-a389-0da25839b202"
+                     *         "requestId": "req_b153d01a-bcae-4b6d-b1f2-4c2a29ec4cc3"
                      *       }
                      *     }
                      */
@@ -10064,7 +10066,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_bfa12020-d9be-4771-9585-2a58fad41620"
+                     *         "requestId": "req_d9bde82c-877e-4ad0-b5ac-7b6a648c019f"
                      *       }
                      *     }
                      */
@@ -10145,7 +10147,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fd87c267-7289-4a3d-8e77-0859f15ce607"
+                     *         "requestId": "req_73ef89df-89b4-4c64-8ec5-de2c94c5d4b0"
                      *       }
                      *     }
                      */
@@ -10243,9 +10245,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T05:16:57Z",
-                     *       "asOf": "2026-11-28T05:16:57Z",
-                     *       "expiresAt": "2027-11-28T05:16:57Z",
+                     *       "purchasedAt": "2026-11-28T05:32:56Z",
+                     *       "asOf": "2026-11-28T05:32:56Z",
+                     *       "expiresAt": "2027-11-28T05:32:56Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -10419,7 +10421,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_090b9ddf-92cb-41f0-9c45-5f84d2eec6aa"
+                     *         "requestId": "req_37b07b0c-2d7e-4dbb-8b56-778f140a8b01"
                      *       }
                      *     }
                      */
@@ -10534,12 +10536,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:16:55Z",
+                     *       "createdAt": "2026-11-28T05:32:53Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_2aa2d6df-cca1-4096-b161-e32e4687c822"
+                     *         "requestId": "req_cfe99acc-ed98-4c5a-a81d-dbbcab76df1c"
                      *       }
                      *     }
                      */
@@ -10655,12 +10657,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:16:57Z",
+                     *       "createdAt": "2026-11-28T05:32:56Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_a57d1f22-30e3-4a32-8bb8-3aac1200b457"
+                     *         "requestId": "req_e4139400-85fa-4f33-aa4d-392392e4b312"
                      *       }
                      *     }
                      */
@@ -10753,7 +10755,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T05:16:56Z",
+                     *       "downloadExpiresAt": "2026-12-05T05:32:54Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -10761,12 +10763,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:16:55Z",
-                     *       "readyAt": "2026-11-28T05:16:56Z",
+                     *       "createdAt": "2026-11-28T05:32:53Z",
+                     *       "readyAt": "2026-11-28T05:32:54Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_2d132ab8-8412-4d42-a22e-c9dc5a50b2e0"
+                     *         "requestId": "req_47e02ef9-7b95-4dbc-9f7a-0edcc2c6755e"
                      *       }
                      *     }
                      */
@@ -10864,7 +10866,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T05:16:56Z",
+                     *           "downloadExpiresAt": "2026-12-05T05:32:54Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -10872,8 +10874,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T05:16:55Z",
-                     *           "readyAt": "2026-11-28T05:16:56Z"
+                     *           "createdAt": "2026-11-28T05:32:53Z",
+                     *           "readyAt": "2026-11-28T05:32:54Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -10882,7 +10884,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2340e2fe-041f-4703-87ec-f7c1bafe009b"
+                     *         "requestId": "req_a480c9e4-821e-46e3-a701-0e8c50dd8e99"
                      *       }
                      *     }
                      */
@@ -10982,12 +10984,12 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:16:56Z",
+                     *       "createdAt": "2026-11-28T05:32:54Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_76e0f35b-fd54-426b-a877-b9c5bf3cacd4"
+                     *         "requestId": "req_03d15971-812a-4236-ac2a-b382b614afa3"
                      *       }
                      *     }
                      */
@@ -11036,12 +11038,12 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:16:56Z",
-                     *       "readyAt": "2026-11-28T05:16:56Z",
+                     *       "createdAt": "2026-11-28T05:32:54Z",
+                     *       "readyAt": "2026-11-28T05:32:54Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_8bdf8731-c915-4ede-9917-fb3399295f6b"
+                     *         "requestId": "req_81ec27f3-6082-4f12-9de9-a43f28b137b8"
                      *       }
                      *     }
                      */
@@ -11174,12 +11176,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODQzMDE3ODkxLCJwIjoxMDB9.zamSeJ-9_9llF-q7AGwsqMtp6ukMxhhdVsOxELs7yQ4",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODQzOTc2OTA2LCJwIjoxMDB9.-poQzDxKuBQQxd1SlL1RoKUz6w0_yWXUWIpqcFzeaqA",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_77d242fb-4f8e-41d7-add6-708c07ea699e"
+                     *         "requestId": "req_aeb9d066-28c7-4d24-b9d6-bc9fb7b13813"
                      *       }
                      *     }
                      */
@@ -11276,7 +11278,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8e57ee18-3b10-476e-b6a0-a27f313d7b55"
+                     *         "requestId": "req_fe1fea3b-05b3-4461-91d5-222dab37eb61"
                      *       }
                      *     }
                      */
@@ -11474,7 +11476,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f60d5ccd-c63e-4c2c-b9a7-bad2c380d961"
+                     *         "requestId": "req_fe99b5fa-33c3-4279-9887-1eeafb7aa6a2"
                      *       }
                      *     }
                      */
@@ -11560,7 +11562,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_eeb249a3-0e5a-4346-a42e-a7b3b79f321e"
+                     *         "requestId": "req_47c56345-74ba-4359-81a7-9705ebee8ddd"
                      *       }
                      *     }
                      */
@@ -11657,7 +11659,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d74af6dd-87b1-4259-9d9b-75960da3ea8b"
+                     *         "requestId": "req_19f71725-5184-448b-a9d1-1f9310034245"
                      *       }
                      *     }
                      */
@@ -11727,7 +11729,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d30bc58f-c69a-4a12-89fe-32bcc5da553f"
+                     *         "requestId": "req_c3f5b7ed-de31-484b-8b3a-c29f67197736"
                      *       }
                      *     }
                      */
@@ -11778,7 +11780,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T05:16:56Z",
+                     *           "createdAt": "2026-11-28T05:32:54Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -11810,8 +11812,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T05:16:55Z",
-                     *             "readyAt": "2026-11-28T05:16:56Z"
+                     *             "createdAt": "2026-11-28T05:32:53Z",
+                     *             "readyAt": "2026-11-28T05:32:54Z"
                      *           }
                      *         }
                      *       ],
@@ -11821,7 +11823,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7963f494-ca75-4524-a1af-f007da104451"
+                     *         "requestId": "req_fc8832e9-a777-43e4-87ea-2064eb40c169"
                      *       }
                      *     }
                      */
@@ -11863,7 +11865,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T05:16:56Z",
+                     *       "createdAt": "2026-11-28T05:32:54Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -11895,13 +11897,13 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T05:16:55Z",
-                     *         "readyAt": "2026-11-28T05:16:56Z"
+                     *         "createdAt": "2026-11-28T05:32:53Z",
+                     *         "readyAt": "2026-11-28T05:32:54Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_520047b8-1d0e-46f9-8e8f-422ee21a1d40"
+                     *         "requestId": "req_4f2d40d3-202f-49f4-ba90-34c96ff0f4f7"
                      *       }
                      *     }
                      */
@@ -11950,25 +11952,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_f0e6f0a79a68672dc762488e",
+                     *           "id": "whd_635c806d46b912898e102e3a",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T05:17:56Z",
+                     *           "nextAttemptAt": "2026-11-28T05:33:54Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:16:56Z",
+                     *               "at": "2026-11-28T05:32:54Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 16,
+                     *               "latencyMs": 23,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:16:56Z"
+                     *           "createdAt": "2026-11-28T05:32:54Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11977,7 +11979,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_008a2f0c-4626-43bd-9170-86310695e325"
+                     *         "requestId": "req_53b02a97-77ef-49a8-a3c4-ca8f42f2de91"
                      *       }
                      *     }
                      */
@@ -12031,25 +12033,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_f0e6f0a79a68672dc762488e",
+                     *           "id": "whd_635c806d46b912898e102e3a",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T05:17:56Z",
+                     *           "nextAttemptAt": "2026-11-28T05:33:54Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:16:56Z",
+                     *               "at": "2026-11-28T05:32:54Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 16,
+                     *               "latencyMs": 23,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:16:56Z"
+                     *           "createdAt": "2026-11-28T05:32:54Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12058,7 +12060,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_821ec4fc-d1ad-4a65-8611-a87fad0f07de"
+                     *         "requestId": "req_2e847ed0-1d27-4062-82ed-98b735823672"
                      *       }
                      *     }
                      */
@@ -12120,11 +12122,11 @@ export interface operations {
                      *             "succeeded": 0,
                      *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T05:16:58Z",
+                     *             "lastFailedAt": "2026-11-28T05:32:57Z",
                      *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-28T05:16:55Z",
-                     *           "updatedAt": "2026-11-28T05:16:55Z"
+                     *           "createdAt": "2026-11-28T05:32:53Z",
+                     *           "updatedAt": "2026-11-28T05:32:53Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12133,7 +12135,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_05ea0108-e3c9-4929-a8ab-a8f5d3744b20"
+                     *         "requestId": "req_2ec9fa57-781f-4d12-9ead-0036be4f3e8e"
                      *       }
                      *     }
                      */
@@ -12194,7 +12196,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_YVhKoHBlcQN00Ql9BzR7P4iroCGUIq5z3SCkomRBXoI",
+                     *       "secret": "whsec_7uS7F7hLVtQHGtfKK4m2C4HVdjGqFbDJgYpNKeTlZDM",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -12204,12 +12206,12 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T05:16:55Z",
-                     *       "updatedAt": "2026-11-28T05:16:55Z",
+                     *       "createdAt": "2026-11-28T05:32:53Z",
+                     *       "updatedAt": "2026-11-28T05:32:53Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_441ba95c-6c34-432e-af6d-ea3831402f34"
+                     *         "requestId": "req_4233fe30-b811-4df1-b563-270e6441bbba"
                      *       }
                      *     }
                      */
@@ -12265,15 +12267,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T05:16:58Z",
+                     *         "lastFailedAt": "2026-11-28T05:32:57Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T05:16:55Z",
-                     *       "updatedAt": "2026-11-28T05:16:55Z",
+                     *       "createdAt": "2026-11-28T05:32:53Z",
+                     *       "updatedAt": "2026-11-28T05:32:53Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2fa3aa97-da28-4b99-b85a-e67744104394"
+                     *         "requestId": "req_8bf00d21-b826-4fcd-bd46-58871ef11dd9"
                      *       }
                      *     }
                      */
@@ -12320,7 +12322,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_984d0e06-e74f-4848-b75e-5eae2f1c93b1"
+                     *         "requestId": "req_daca2dd7-e4c1-4ba6-a83b-c00a6d6a12d2"
                      *       }
                      *     }
                      */
@@ -12388,15 +12390,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T05:16:58Z",
+                     *         "lastFailedAt": "2026-11-28T05:32:57Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T05:16:55Z",
-                     *       "updatedAt": "2026-11-28T05:16:58Z",
+                     *       "createdAt": "2026-11-28T05:32:53Z",
+                     *       "updatedAt": "2026-11-28T05:32:57Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d487f004-d316-403a-a269-f00fa2125dc2"
+                     *         "requestId": "req_32792174-9c05-475b-b57c-051fed4592c7"
                      *       }
                      *     }
                      */
@@ -12452,22 +12454,22 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_k6VYsYwv9IiF41nOTZ24CXuDrgqpCM4bH7Z4CtQNmMM",
-                     *       "secretRotatedAt": "2026-11-28T05:16:58Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T05:16:58Z",
+                     *       "secret": "whsec_EqyD8jsQrBAEpFdTNInRrgQ6o9iIojaLyH425eLZk4c",
+                     *       "secretRotatedAt": "2026-11-28T05:32:57Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T05:32:57Z",
                      *       "stats": {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T05:16:58Z",
+                     *         "lastFailedAt": "2026-11-28T05:32:57Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T05:16:55Z",
-                     *       "updatedAt": "2026-11-28T05:16:58Z",
+                     *       "createdAt": "2026-11-28T05:32:53Z",
+                     *       "updatedAt": "2026-11-28T05:32:57Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0c5984d5-d64c-42b8-a759-7ef9deeb9e78"
+                     *         "requestId": "req_18d9504e-7235-4083-9292-4e08d02272c5"
                      *       }
                      *     }
                      */
@@ -12516,56 +12518,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_5e96d3efc1649bc9ab6b06dc",
+                     *           "id": "whd_e9a2526e4491eb7dc5fc7b58",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T05:17:58Z",
+                     *           "nextAttemptAt": "2026-11-28T05:33:57Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:16:58Z",
+                     *               "at": "2026-11-28T05:32:57Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 19,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:16:58Z"
+                     *           "createdAt": "2026-11-28T05:32:57Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_f0e6f0a79a68672dc762488e",
+                     *           "id": "whd_635c806d46b912898e102e3a",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T05:21:58Z",
+                     *           "nextAttemptAt": "2026-11-28T05:37:57Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:16:56Z",
+                     *               "at": "2026-11-28T05:32:54Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 16,
+                     *               "latencyMs": 23,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T05:16:58Z",
+                     *               "at": "2026-11-28T05:32:57Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 8,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:16:56Z"
+                     *           "createdAt": "2026-11-28T05:32:54Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12574,7 +12576,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5aec9ea1-fa1d-44f1-9eb5-22721dbb324d"
+                     *         "requestId": "req_bd543634-956d-4c86-ad65-0a3f6d1e3c4d"
                      *       }
                      *     }
                      */
@@ -12631,7 +12633,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4cbdde0a-1f38-43d3-99d1-c6743196a660"
+                     *         "requestId": "req_01214d94-4b08-41fc-87aa-2bc017a25b9c"
                      *       }
                      *     }
                      */
@@ -12678,9 +12680,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_aa82ae9a43b539dac92896b1",
+                     *       "id": "evt_4c1736cf8e4390bbf2d0c593",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T05:16:58Z",
+                     *       "createdAt": "2026-11-28T05:32:57Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -12693,22 +12695,22 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T05:16:58Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T05:16:58Z",
+                     *         "secretRotatedAt": "2026-11-28T05:32:57Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T05:32:57Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T05:16:58Z",
+                     *           "lastFailedAt": "2026-11-28T05:32:57Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T05:16:55Z",
-                     *         "updatedAt": "2026-11-28T05:16:58Z"
+                     *         "createdAt": "2026-11-28T05:32:53Z",
+                     *         "updatedAt": "2026-11-28T05:32:57Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2c6d4f8e-fda6-44d2-9b0c-a8c0deb1a8ab"
+                     *         "requestId": "req_2c5a2bee-7f3d-4e63-a442-45a81c91f364"
                      *       }
                      *     }
                      */
@@ -12795,7 +12797,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5ed66661-0b95-4da8-aa5f-2e05317624f9"
+                     *         "requestId": "req_170614eb-ac1b-41e2-b62e-f56913ce6451"
                      *       }
                      *     }
                      */
@@ -12878,12 +12880,12 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-28T05:16:56Z",
-                     *       "completedAt": "2026-11-28T05:16:56Z",
+                     *       "createdAt": "2026-11-28T05:32:55Z",
+                     *       "completedAt": "2026-11-28T05:32:55Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_50fa8852-14ca-4e3d-bdd8-105dd5eb7746"
+                     *         "requestId": "req_0f23fef5-53a8-4219-b3ce-89a91cb50ef6"
                      *       }
                      *     }
                      */
@@ -12930,8 +12932,9 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "monitor",
-                     *           "id": "mon_de50a3904db601221e0b16a2",
+                     *           "id": "mon_f7027d618f020238b2ccf167",
                      *           "kind": "company",
+                     *           "companyNumber": "990000041",
                      *           "company": null,
                      *           "person": null,
                      *           "eventTypes": [
@@ -12942,13 +12945,14 @@ export interface operations {
                      *           "baseline": null,
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T05:16:56Z",
-                     *           "updatedAt": "2026-11-28T05:16:56Z"
+                     *           "createdAt": "2026-11-28T05:32:55Z",
+                     *           "updatedAt": "2026-11-28T05:32:55Z"
                      *         },
                      *         {
                      *           "object": "monitor",
                      *           "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *           "kind": "company",
+                     *           "companyNumber": "990000014",
                      *           "company": {
                      *             "acn": "990000014",
                      *             "formatted": "990 000 014",
@@ -12990,12 +12994,12 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T05:16:56Z"
+                     *             "at": "2026-11-28T05:32:55Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T05:16:56Z",
-                     *           "updatedAt": "2026-11-28T05:16:56Z"
+                     *           "createdAt": "2026-11-28T05:32:55Z",
+                     *           "updatedAt": "2026-11-28T05:32:55Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13004,7 +13008,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e3496cf0-9a3e-407e-a018-661abf58b190"
+                     *         "requestId": "req_32bf174f-c1c6-48f5-9c78-6f2e75943ae0"
                      *       }
                      *     }
                      */
@@ -13057,6 +13061,7 @@ export interface operations {
                      *       "object": "monitor",
                      *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "kind": "company",
+                     *       "companyNumber": "990000014",
                      *       "company": {
                      *         "acn": "990000014",
                      *         "formatted": "990 000 014",
@@ -13098,16 +13103,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T05:16:56Z"
+                     *         "at": "2026-11-28T05:32:55Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T05:16:56Z",
-                     *       "updatedAt": "2026-11-28T05:16:56Z",
+                     *       "createdAt": "2026-11-28T05:32:55Z",
+                     *       "updatedAt": "2026-11-28T05:32:55Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1b650787-faf5-42cd-85aa-db7c53d3bcaf"
+                     *         "requestId": "req_4b43e056-c551-49d1-81ca-79f675bfd4a3"
                      *       }
                      *     }
                      */
@@ -13153,6 +13158,7 @@ export interface operations {
                      *       "object": "monitor",
                      *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "kind": "company",
+                     *       "companyNumber": "990000014",
                      *       "company": {
                      *         "acn": "990000014",
                      *         "formatted": "990 000 014",
@@ -13194,16 +13200,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T05:16:56Z"
+                     *         "at": "2026-11-28T05:32:55Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T05:16:56Z",
-                     *       "updatedAt": "2026-11-28T05:16:56Z",
+                     *       "createdAt": "2026-11-28T05:32:55Z",
+                     *       "updatedAt": "2026-11-28T05:32:55Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_52c79b68-2474-4013-93a3-16eaaba07431"
+                     *         "requestId": "req_cc53493a-ac40-439c-b5a7-478dc89f9db6"
                      *       }
                      *     }
                      */
@@ -13250,7 +13256,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_57517bb5-6521-490a-b619-86fa9127a321"
+                     *         "requestId": "req_aa434650-f69f-4294-bd6a-d7f3aa44113f"
                      *       }
                      *     }
                      */
@@ -13306,6 +13312,7 @@ export interface operations {
                      *       "object": "monitor",
                      *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "kind": "company",
+                     *       "companyNumber": "990000014",
                      *       "company": {
                      *         "acn": "990000014",
                      *         "formatted": "990 000 014",
@@ -13346,16 +13353,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T05:16:56Z"
+                     *         "at": "2026-11-28T05:32:55Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T05:16:56Z",
-                     *       "updatedAt": "2026-11-28T05:16:58Z",
+                     *       "createdAt": "2026-11-28T05:32:55Z",
+                     *       "updatedAt": "2026-11-28T05:32:57Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a76582da-d671-4eae-89c0-56e65728a4b6"
+                     *         "requestId": "req_d842a78d-2764-41c0-b31a-b62cbc0d60bd"
                      *       }
                      *     }
                      */
@@ -13410,14 +13417,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "sandboxEvent",
-                     *       "id": "evt_04052805e0bd1877c4301c61",
+                     *       "id": "evt_7ea138abc2a6fc4b05737554",
                      *       "type": "company.status_changed",
                      *       "monitorId": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "status": "queued",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8ca5c381-fddd-496a-abb0-0585bb7f9083"
+                     *         "requestId": "req_7c4169eb-5d19-4751-a48c-2ac82cf063c6"
                      *       }
                      *     }
                      */
@@ -13468,7 +13475,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f5b0a6ae-4240-4662-b2ad-0adb31f15033"
+                     *         "requestId": "req_98f56d1c-ec8e-4618-bc78-cd69bb1624fe"
                      *       }
                      *     }
                      */
@@ -13510,12 +13517,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=-CZ5uUXcGFaUxy8ozfoNHy6Z_ZFH5x1HEXyajdzfHcM",
-                     *       "expiresAt": "2026-11-28T05:21:58.759Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=oZ93osBDLnBB_LzcQaLWfdgTMSW0gZDZ-D5RN0tjF7c",
+                     *       "expiresAt": "2026-11-28T05:37:58.091Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_292c9c16-2445-4653-b40b-33cfa4b18cc8"
+                     *         "requestId": "req_946f7abb-2d1f-475f-b6b5-fb3a6196e256"
                      *       }
                      *     }
                      */

@@ -28,6 +28,7 @@ export function presentMonitor(monitor: MonitorRecord) {
     object: 'monitor' as const,
     id: monitor.id,
     kind: monitor.kind,
+    companyNumber: monitor.kind === 'company' ? monitor.subjectKey : null,
     company: monitor.company ? presentCompanySummary(monitor.company) : null,
     person: monitor.person
       ? {

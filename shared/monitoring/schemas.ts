@@ -153,6 +153,11 @@ export const monitorSchema = z
     object: z.literal('monitor'),
     id: z.string().check(z.regex(/^mon_[0-9a-f]{24}$/)),
     kind: z.enum(['company', 'person']),
+    /**
+     * The watched company's number (ACN, ARBN or ARSN), for a company monitor; also before an
+     * imported monitor's first daily check fills `company` in. Null for a person monitor.
+     */
+    companyNumber: z.nullable(z.string().check(z.regex(/^\d{9}$/))),
     company: z.nullable(companySummarySchema),
     person: z.nullable(monitoredPersonSchema),
     eventTypes: z.array(z.enum(monitoringEventTypes)),

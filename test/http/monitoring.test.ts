@@ -15,6 +15,7 @@ interface MonitorBody {
   object: 'monitor';
   id: string;
   kind: 'company' | 'person';
+  companyNumber: string | null;
   company: { acn: string | null; name: string; status: { code: string } } | null;
   person: { familyName: string; givenNames: string[]; birthDate: string } | null;
   eventTypes: string[];
@@ -55,6 +56,7 @@ describe('monitors', () => {
     const monitor = created.body;
     expect(monitor.id).toMatch(/^mon_[0-9a-f]{24}$/);
     expect(monitor.kind).toBe('company');
+    expect(monitor.companyNumber).toBe('990000014');
     expect(monitor.company?.acn).toBe('990000014');
     expect(monitor.eventTypes).toEqual(companyTypes);
     expect(monitor.sequence).toBe(0);
@@ -187,6 +189,7 @@ describe('monitors', () => {
     const created = await create(key.secret, { person });
     expect(created.status, created.text).toBe(201);
     expect(created.body.kind).toBe('person');
+    expect(created.body.companyNumber).toBeNull();
     expect(created.body.person).toEqual(person);
     expect(created.body.eventTypes).toEqual(['person.disqualified', 'person.licence_granted']);
     expect(created.body.baseline).toBeNull();
@@ -431,8 +434,13 @@ describe('bulk import', () => {
     expect([replay.body.totals, replay.body.problems]).toEqual([commit.body.totals, commit.body.problems]);
     const read = await call<ImportBody>(`/v1/monitors/imports/${commit.body.id}`, { key: key.secret });
     expect(read.body).toEqual({ ...commit.body, meta: expect.any(Object) });
-    const listed = await call<{ totalCount: number }>('/v1/monitors?limit=1', { key: key.secret });
+    const listed = await call<{ totalCount: number; data: MonitorBody[] }>('/v1/monitors?limit=1', {
+      key: key.secret,
+    });
     expect(listed.body.totalCount).toBe(997);
+    // An imported monitor names its company by number until the first daily check reads it.
+    expect(listed.body.data[0]?.company).toBeNull();
+    expect(rows).toContain(listed.body.data[0]?.companyNumber);
 
     // Sent again without the key: nothing twice, every row already watched.
     const again = await call<ImportBody>('/v1/monitors/imports', {

@@ -32,7 +32,7 @@ export const subjectOf = (monitor: Json): string =>
     : monitor.person
       ? `${monitor.person.givenNames.join(' ')} ${monitor.person.familyName} (born ${monitor.person.birthDate})`
       : // An imported company monitor: the API names its company after the first daily check.
-        `A company (named after its first daily check)`;
+        `${monitor.companyNumber} (named after its first daily check)`;
 
 /** `all` when the monitor takes every type of its kind (a company's or a person's). */
 const typesOf = (monitor: Json): string =>
