@@ -219,10 +219,10 @@ describe('the account console in a browser', () => {
     await expect.poll(() => filtered.locator('tbody tr').count()).toBe(1);
     await filtered.getByRole('link', { name: /^Recent changes/ }).click();
     await expect.poll(() => heading().innerText()).toBe('Monitor');
-    // Imported: the API names its company after the first daily check.
+    // Imported: the company by its number until the first daily check names it.
     await expect
       .poll(() => page.locator('.facts').innerText())
-      .toMatch(/^Watching\s+A company \(named after its first daily check\)\s+Monitor\s+mon_/);
+      .toMatch(/^Watching\s+990000149 \(named after its first daily check\)\s+Monitor\s+mon_/);
     expect(await page.getByRole('heading', { name: 'Recent changes' }).count()).toBe(1);
     await expectAccessible('monitor');
   }, 90_000);
