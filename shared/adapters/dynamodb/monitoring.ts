@@ -240,25 +240,7 @@ export class DynamoMonitorStore implements MonitorStore {
       }
       const claims = await inPool(chunk, IMPORT_PARALLEL, (monitor) => this.claim(monitor));
       const claimed = chunk.filter((_, i) => claims[i] === true);
-      await putAll(
-        this.tableName,
-        claimed.flatMap((monitor) => [
-          {
-            ...monitorKey(monitor.id),
-            ...monitor,
-            gsi1pk: watchersPk(monitor.environment, monitor.subjectKey),
-            gsi1sk: `${monitor.accountId}#${monitor.id}`,
-          },
-          { pk: ownerPk(monitor), sk: `C#${monitor.createdAt}#${monitor.id}`, monitorId: monitor.id },
-        ]),
-        'imported monitors',
-      );
-      await inPool(claimed, IMPORT_PARALLEL, async (monitor) => {
-        for (const write of this.subjectWrites(monitor, 1)) {
-          if ('Update' in write) await updateItem(write.Update);
-          else if ('Put' in write) await putItem(write.Put);
-        }
-      });
+      await this.writeClaimed(claimed);
       const unclaimed = chunk.length - claimed.length;
       if (unclaimed > 0) {
         await updateItem({
