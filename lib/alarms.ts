@@ -155,6 +155,16 @@ export const ALARM_THRESHOLDS = {
       'reads a second a run takes about 22 hours; a shard finishing over 24 hours after its start ran ' +
       'into the next run (raise the registry allowance or look for retries).',
   },
+  monitoringWeeklyOverdue: {
+    value: 0,
+    periodMinutes: 24 * 60,
+    periods: 1,
+    reason:
+      'Summaries of the weekly job (Tuesdays 18:00 UTC) not matched when the daily job checks, at least 12 ' +
+      'hours after its start (MonitoringWeeklySummariesOverdue, written by the daily billing message): a ' +
+      'summary takes minutes, so one still missing means the weekly run never started or a part failed. ' +
+      "A missing-data alarm cannot watch a weekly run itself: its 7-day cadence is CloudWatch's longest window.",
+  },
   monitoringWeeklyRunSeconds: {
     value: 6 * 3600,
     periodMinutes: 60,

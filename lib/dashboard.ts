@@ -16,7 +16,7 @@ import type { Construct } from 'constructs';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import { periodOf, registryFailureRate, serviceMetric, webhookFailureRate } from './alarms.ts';
 import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
-import { monitoringMetric } from './constructs/company-monitoring.ts';
+import { monitoringMetric, weeklyOverdueMetric } from './constructs/company-monitoring.ts';
 import {
   type ApiMetricNames,
   apiGatewayMetric,
@@ -183,7 +183,7 @@ export function stageDashboard(scope: Construct, props: StageDashboardProps): Da
       ],
     ),
     graph(
-      'Monitoring: run duration (s from start to a part finished), parts finished, dead letters',
+      'Monitoring: run duration (s from start to a part finished), parts finished, overdue, dead letters',
       [
         monitoringMetric('monitoringRunAge', 'daily', hour, Stats.MAXIMUM).with({ label: 'daily run (s)' }),
         monitoringMetric('monitoringRunAge', 'weekly', hour, Stats.MAXIMUM).with({ label: 'weekly run (s)' }),
@@ -192,6 +192,7 @@ export function stageDashboard(scope: Construct, props: StageDashboardProps): Da
       [
         monitoringMetric('monitoringParts', 'daily', hour).with({ label: 'daily shards finished' }),
         monitoringMetric('monitoringParts', 'weekly', hour).with({ label: 'weekly summaries finished' }),
+        weeklyOverdueMetric(hour).with({ label: 'weekly summaries overdue (read daily)' }),
         ...(monitoringQueue
           ? [
               monitoringQueue.deadLetters.metricApproximateNumberOfMessagesVisible({

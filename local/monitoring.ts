@@ -9,8 +9,15 @@
  * as they are sent.
  */
 import type { AppPorts } from '../shared/app/ports.ts';
+import { DAILY_CHECK_HOUR } from '../shared/kernel/infra/monitoring.ts';
 import { dailyRunId } from '../shared/monitoring/daily-check.ts';
-import { type MonitoringJob, type RunPorts, runMessage, runMessages } from '../shared/monitoring/jobs.ts';
+import {
+  lastWeeklyStart,
+  type MonitoringJob,
+  type RunPorts,
+  runMessage,
+  runMessages,
+} from '../shared/monitoring/jobs.ts';
 import type { MonitoringMessage, MonitoringQueue } from '../shared/monitoring/store-port.ts';
 import { mondayOf } from '../shared/weekly-summaries/weeks.ts';
 
@@ -132,15 +139,13 @@ export function startLocalMonitoring(core: LocalMonitoringPorts, intervalMs = 0)
       ? setInterval(() => {
           const now = ports.now();
           const day = dailyRunId(now);
-          if (day !== lastDaily && now.getUTCHours() >= 15) {
+          if (day !== lastDaily && now.getUTCHours() >= DAILY_CHECK_HOUR) {
             lastDaily = day;
             run('daily').catch((error) => console.error('monitoring daily check failed', error));
           }
           const week = mondayOf(now);
-          if (
-            week !== lastWeekly &&
-            (now.getUTCDay() > 2 || (now.getUTCDay() === 2 && now.getUTCHours() >= 18))
-          ) {
+          // This week's start has passed (the latest start is in this week).
+          if (week !== lastWeekly && mondayOf(lastWeeklyStart(now)) === week) {
             lastWeekly = week;
             run('weekly').catch((error) => console.error('monitoring weekly job failed', error));
           }

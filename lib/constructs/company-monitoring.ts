@@ -5,7 +5,8 @@
  * queue (with its DLQ and alarms); RunMonitoring consumes it one message at a time, at most
  * `CONSUMER_CONCURRENCY.monitoringRun` instances, within its reserved share of the registry's
  * capacity. Alarms fire on dead letters, on a message waiting a day, on the functions' errors and
- * throttles, on a daily run missed (no shard finished for 30 hours, missing data breaching) and
+ * throttles, on a daily run missed (no shard finished for 30 hours, missing data breaching), on a
+ * weekly run missed (a summary of the due run unmatched when the daily job looks, the next day) and
  * on a run late (a part finishing too long after its run's start, `MonitoringRunSeconds`).
  */
 import { join } from 'node:path';
@@ -48,6 +49,10 @@ export const monitoringMetric = (
   period: Duration,
   statistic: string = Stats.SUM,
 ) => serviceMetric(SERVICE_METRICS[metric].name, { job }, period, statistic);
+
+/** Summaries of the weekly run due by then not matched yet, written once a day (no dimensions). */
+export const weeklyOverdueMetric = (period: Duration) =>
+  serviceMetric(SERVICE_METRICS.monitoringWeeklyOverdue.name, {}, period, Stats.MAXIMUM);
 
 /**
  * RunMonitoring's event source cap: `CONSUMER_CONCURRENCY.monitoringRun`, which must fit in its
@@ -200,6 +205,13 @@ export class CompanyMonitoring extends Construct {
       ),
       threshold: 'monitoringDailyRunSeconds',
       summary: 'A shard of the daily monitoring check finished over a day after its run started.',
+    });
+    // Missed (weekly): read daily, since a weekly cadence is longer than any alarm window allows.
+    props.alarms.add('MonitoringWeeklyMissed', {
+      metric: weeklyOverdueMetric(periodOf('monitoringWeeklyOverdue')),
+      threshold: 'monitoringWeeklyOverdue',
+      summary:
+        'A summary of the weekly monitoring job was still not matched 12 hours or more after the job started: the run never started or a part failed.',
     });
     props.alarms.add('MonitoringWeeklyLate', {
       metric: monitoringMetric(

@@ -28,6 +28,8 @@ export const SERVICE_METRICS = {
   monitoringChecked: { name: 'MonitoringSubjectsChecked', dimensions: ['job'] },
   /** Company monitoring: seconds from a run's start (its schedule) to one of its parts finishing, by job. */
   monitoringRunAge: { name: 'MonitoringRunSeconds', dimensions: ['job'], unit: 'Seconds' },
+  /** Company monitoring, written daily: summaries of the weekly run due by then that were not matched. */
+  monitoringWeeklyOverdue: { name: 'MonitoringWeeklySummariesOverdue', dimensions: [] },
 } as const satisfies Record<
   string,
   { name: string; dimensions: readonly string[]; unit?: 'Milliseconds' | 'Seconds' }

@@ -7,6 +7,7 @@
  */
 import type { Environment } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
+import { WEEKLY_JOB_START } from '../kernel/infra/monitoring.ts';
 import { monitoringEventTypes } from '../webhooks/event-port.ts';
 import { isWeeklySummaryType } from '../weekly-summaries/registry-port.ts';
 import { mondayWeeksAgo } from '../weekly-summaries/weeks.ts';
@@ -31,6 +32,9 @@ export const COMPANIES_PER_MESSAGE = 500;
 
 export type MonitoringJob = 'daily' | 'weekly';
 
+/** A weekly run's id: the week it matches (the week before the one it starts in). */
+const weeklyRunId = (start: Date) => mondayWeeksAgo(start, 1);
+
 /** The messages that start a run of `job` at `now`. */
 export function runMessages(job: MonitoringJob, now: Date): MonitoringMessage[] {
   if (job === 'daily') {
@@ -48,7 +52,7 @@ export function runMessages(job: MonitoringJob, now: Date): MonitoringMessage[] 
       { job: 'billing' as const, day: runId },
     ];
   }
-  const weekStarting = mondayWeeksAgo(now, 1);
+  const weekStarting = weeklyRunId(now);
   return MONITORED_SUMMARIES.map((type) => ({
     job: 'weekly' as const,
     type,
@@ -93,6 +97,42 @@ export function parseMonitoringMessage(body: string): MonitoringMessage {
   throw new Error(`not a monitoring message: ${body.slice(0, 200)}`);
 }
 
+/** Hours after the weekly job's start by which each of its summaries should have been matched. */
+export const WEEKLY_RUN_DUE_HOURS = 12;
+
+const HOUR_MS = 3_600_000;
+
+/** The weekly job's latest scheduled start at or before `now` (Tuesday 18:00 UTC). */
+export function lastWeeklyStart(now: Date): Date {
+  const start = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), WEEKLY_JOB_START.hour),
+  );
+  start.setUTCDate(start.getUTCDate() - ((now.getUTCDay() - WEEKLY_JOB_START.weekday + 7) % 7));
+  if (start.getTime() > now.getTime()) start.setUTCDate(start.getUTCDate() - 7);
+  return start;
+}
+
+/** The part the billing message records for its day: proof that the daily job ran that day. */
+const BILLING_PART = 'usage';
+
+/**
+ * Summaries of the weekly run that should be finished by `now` (started at least
+ * `WEEKLY_RUN_DUE_HOURS` ago) that no part has matched yet: what the weekly missed-run alarm
+ * reads, from the daily job. `null` when the daily job did not run on that run's day either (a
+ * stage deployed since, or one whose daily run is missing too, which its own alarm reports):
+ * nothing could be said to be missed.
+ */
+export async function overdueWeeklySummaries(runs: MonitoringRuns, now: Date): Promise<number | null> {
+  const start = lastWeeklyStart(new Date(now.getTime() - WEEKLY_RUN_DUE_HOURS * HOUR_MS));
+  if (!(await runs.isDone('billing', dailyRunId(start), BILLING_PART))) return null;
+  const runId = weeklyRunId(start);
+  let overdue = 0;
+  for (const type of MONITORED_SUMMARIES) {
+    if (!(await runs.isDone('weekly', runId, type))) overdue += 1;
+  }
+  return overdue;
+}
+
 export interface MessageOutcome {
   job: string;
   companies?: number;
@@ -100,6 +140,8 @@ export interface MessageOutcome {
   items?: number;
   events: number;
   registryCalls?: number;
+  /** Billing: summaries of the weekly run due by now not matched yet (`overdueWeeklySummaries`). */
+  weeklyOverdue?: number | null;
   finished: boolean;
 }
 
@@ -153,7 +195,10 @@ export async function runMessage(
     return { job: 'import', events: 0, items: outcome.created, finished: true };
   }
   const recorded = await recordDailyUsage(ports.monitors, message.day);
-  return { job: 'billing', events: 0, items: recorded, finished: true };
+  const now = ports.now();
+  await ports.runs.finishPart('billing', message.day, BILLING_PART, toTimestamp(now));
+  const weeklyOverdue = await overdueWeeklySummaries(ports.runs, now);
+  return { job: 'billing', events: 0, items: recorded, weeklyOverdue, finished: true };
 }
 
 /**

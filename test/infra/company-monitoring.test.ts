@@ -3,7 +3,7 @@
  * StartMonitoringRuns, which may only send to the fan-out queue; the queue feeds RunMonitoring
  * through a capped event source mapping; RunMonitoring may do exactly what a run needs (the main
  * table without a scan, the registry credential, the bus, its own queue); the DLQ and the
- * missed- and late-run alarms notify the stage's topic.
+ * missed- and late-run alarms (the weekly one read daily) notify the stage's topic.
  */
 import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -205,7 +205,7 @@ describe('company monitoring in AWS (dev stage)', () => {
     expect(environmentOf(run).REGISTRY_URL).toBeDefined();
   });
 
-  it('raises dead letters, a message waiting a day, a missed daily run and late runs to the alarm topic', () => {
+  it('raises dead letters, a message waiting a day, a missed daily or weekly run and late runs to the alarm topic', () => {
     const toTopic = (alarm: AlarmProperties) => {
       expect(alarm.AlarmActions, alarm.AlarmName).toEqual([{ Ref: topicId() }]);
       expect(alarm.OKActions, alarm.AlarmName).toEqual([{ Ref: topicId() }]);
@@ -237,6 +237,22 @@ describe('company monitoring in AWS (dev stage)', () => {
     // CloudWatch evaluates at most seven days; hourly periods allow it.
     expect(missed.EvaluationPeriods * (missed.Period ?? 0)).toBeLessThanOrEqual(7 * 24 * 3600);
 
+    // The weekly run, read daily: any summary of the due run still unmatched fires it.
+    const weeklyMissed = alarmNamed('monitoring-weekly-missed');
+    toTopic(weeklyMissed);
+    expect(weeklyMissed).toMatchObject({
+      MetricName: SERVICE_METRICS.monitoringWeeklyOverdue.name,
+      Namespace: 'CompanyRegister',
+      Statistic: 'Maximum',
+      Period: 24 * 3600,
+      EvaluationPeriods: 1,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    // Written without dimensions (functions/workers/monitoring/run.ts), so read without.
+    expect(weeklyMissed.Dimensions).toBeUndefined();
+
     for (const [suffix, job, threshold] of [
       ['monitoring-daily-late', 'daily', ALARM_THRESHOLDS.monitoringDailyRunSeconds.value],
       ['monitoring-weekly-late', 'weekly', ALARM_THRESHOLDS.monitoringWeeklyRunSeconds.value],
@@ -259,7 +275,7 @@ describe('company monitoring in AWS (dev stage)', () => {
     }
   });
 
-  it('graphs the runs on the dashboard: subjects checked, events, run duration, parts finished and dead letters', () => {
+  it('graphs the runs on the dashboard: subjects checked, events, run duration, parts finished, overdue summaries and dead letters', () => {
     const body = JSON.stringify(
       Object.values(resourcesOf(synth.apiStackTemplate, 'AWS::CloudWatch::Dashboard'))[0]?.Properties
         .DashboardBody,
@@ -269,6 +285,7 @@ describe('company monitoring in AWS (dev stage)', () => {
       'monitoringEvents',
       'monitoringRunAge',
       'monitoringParts',
+      'monitoringWeeklyOverdue',
     ] as const) {
       expect(body).toContain(SERVICE_METRICS[metric].name);
     }

@@ -16,7 +16,8 @@ import { instrumented } from '../../../shared/orders/instrumented.ts';
  * billing day. One message at a time (batch size 1): the registry's capacity is shared out by the
  * function's reserved concurrency. A message that fails is retried by SQS, then goes to the DLQ.
  * Each message writes its events and the subjects it checked; a part that finishes writes
- * `MonitoringPartsFinished` and its run's age, which the missed- and late-run alarms watch.
+ * `MonitoringPartsFinished` and its run's age, which the missed- and late-run alarms watch; the
+ * daily billing message writes how many summaries of the weekly run due by then are unmatched.
  */
 export function createHandler(ports: RunPorts) {
   const processor = new BatchProcessor(EventType.SQS);
@@ -27,6 +28,8 @@ export function createHandler(ports: RunPorts) {
     putMetric(SERVICE_METRICS.monitoringEvents, job, outcome.events);
     const checked = outcome.companies ?? outcome.items;
     if (checked !== undefined) putMetric(SERVICE_METRICS.monitoringChecked, job, checked);
+    if (outcome.weeklyOverdue != null)
+      putMetric(SERVICE_METRICS.monitoringWeeklyOverdue, {}, outcome.weeklyOverdue);
     if (!outcome.finished) return;
     putMetric(SERVICE_METRICS.monitoringParts, job);
     const startedAt = message.job === 'daily' || message.job === 'weekly' ? message.startedAt : undefined;

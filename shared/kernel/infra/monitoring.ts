@@ -13,7 +13,10 @@ export const MONITORING_RUN = { name: 'RunMonitoring', handler: 'workers/monitor
 /** A shard's check: at most 62,500 companies of 1,000,000 at 25 registry calls a second is far beyond 15 minutes, so a message checks a page and sends the next (see docs/architecture.md). */
 export const MONITORING_RUN_TIMEOUT_SECONDS = 900;
 
-/** The daily check's schedule (UTC): 15:00, which is 01:00–02:00 in eastern Australia, outside business hours. */
-export const DAILY_CHECK_SCHEDULE = 'cron(0 15 * * ? *)';
-/** The weekly job's schedule (UTC): Tuesdays 18:00, once the registry has published the week's summaries. */
-export const WEEKLY_JOB_SCHEDULE = 'cron(0 18 ? * TUE *)';
+/** The daily check's hour (UTC): 15:00, which is 01:00–02:00 in eastern Australia, outside business hours. */
+export const DAILY_CHECK_HOUR = 15;
+/** The weekly job's start (UTC): Tuesdays (day 2 of `getUTCDay`) 18:00, once the registry has published the week's summaries. */
+export const WEEKLY_JOB_START = { weekday: 2, cronDay: 'TUE', hour: 18 } as const;
+
+export const DAILY_CHECK_SCHEDULE = `cron(0 ${DAILY_CHECK_HOUR} * * ? *)`;
+export const WEEKLY_JOB_SCHEDULE = `cron(0 ${WEEKLY_JOB_START.hour} ? * ${WEEKLY_JOB_START.cronDay} *)`;

@@ -9,8 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHandler as runHandler } from '../../../functions/workers/monitoring/run.ts';
 import { createHandler as startHandler } from '../../../functions/workers/monitoring/start.ts';
 import { setMetricSink } from '../../../shared/kernel/metric-line.ts';
-import type { RunPorts } from '../../../shared/monitoring/jobs.ts';
+import { lastWeeklyStart, type RunPorts } from '../../../shared/monitoring/jobs.ts';
 import { MONITOR_SHARDS, type MonitoringMessage } from '../../../shared/monitoring/store-port.ts';
+import { MONITORED_SUMMARIES } from '../../../shared/monitoring/weekly-job.ts';
 
 const context = {
   functionName: 'test',
@@ -125,5 +126,78 @@ describe('RunMonitoring', () => {
       'MonitoringSubjectsChecked',
       'MonitoringPartsFinished',
     ]);
+  });
+
+  describe('the weekly missed-run figure, written by the daily billing message', () => {
+    // 2026-11-24 is a Tuesday: its weekly run (started 18:00 UTC) matches the week of 2026-11-16.
+    const weeklyParts = (types: readonly string[]) => types.map((type) => `weekly/2026-11-16/${type}`);
+    const billingOn = async (at: string, done: readonly string[]) => {
+      const lines: string[] = [];
+      setMetricSink((line) => lines.push(line));
+      const recorded: string[] = [];
+      const now = new Date(at);
+      const handler = runHandler({
+        monitors: { accounts: async () => [] },
+        runs: {
+          finishPart: async (job: string, runId: string, part: string) => {
+            recorded.push(`${job}/${runId}/${part}`);
+            return true;
+          },
+          isDone: async (job: string, runId: string, part: string) =>
+            done.includes(`${job}/${runId}/${part}`),
+        },
+        queue: { send: async () => {} },
+        now: () => now,
+      } as unknown as RunPorts);
+      const result = await handler(eventOf({ job: 'billing', day: at.slice(0, 10) }), context);
+      expect(result).toEqual({ batchItemFailures: [] });
+      const overdue = metricsOf(lines).filter((metric) => metric.name === 'MonitoringWeeklySummariesOverdue');
+      return { recorded, overdue: overdue.map((metric) => metric.value) };
+    };
+
+    it('is the number of summaries of the due run not matched, the day after the run', async () => {
+      const missing = MONITORED_SUMMARIES[1] as string;
+      const { recorded, overdue } = await billingOn('2026-11-25T15:04:00.000Z', [
+        'billing/2026-11-24/usage',
+        ...weeklyParts(MONITORED_SUMMARIES.filter((type) => type !== missing)),
+      ]);
+      // The billing day records itself: the next weekly check knows the daily job ran that day.
+      expect(recorded).toEqual(['billing/2026-11-25/usage']);
+      expect(overdue).toEqual([1]);
+    });
+
+    it('is 0 once every summary was matched, and every summary when the run never started', async () => {
+      const all = await billingOn('2026-11-25T15:04:00.000Z', [
+        'billing/2026-11-24/usage',
+        ...weeklyParts(MONITORED_SUMMARIES),
+      ]);
+      expect(all.overdue).toEqual([0]);
+      const none = await billingOn('2026-11-27T15:04:00.000Z', ['billing/2026-11-24/usage']);
+      expect(none.overdue).toEqual([MONITORED_SUMMARIES.length]);
+    });
+
+    it('looks at the week before until 12 hours after the run started', async () => {
+      // Tuesday 15:00, three hours before this week's run: the previous run (2026-11-17, week of 2026-11-09).
+      const before = await billingOn('2026-11-24T15:04:00.000Z', [
+        'billing/2026-11-17/usage',
+        ...MONITORED_SUMMARIES.map((type) => `weekly/2026-11-09/${type}`),
+      ]);
+      expect(before.overdue).toEqual([0]);
+    });
+
+    it("writes nothing when the daily job did not run on the weekly run's day (a stage deployed since)", async () => {
+      const { recorded, overdue } = await billingOn('2026-11-25T15:04:00.000Z', []);
+      expect(recorded).toEqual(['billing/2026-11-25/usage']);
+      expect(overdue).toEqual([]);
+    });
+
+    it('finds the latest scheduled start at or before a time', () => {
+      const start = (at: string) => lastWeeklyStart(new Date(at)).toISOString();
+      expect(start('2026-11-24T18:00:00.000Z')).toBe('2026-11-24T18:00:00.000Z');
+      expect(start('2026-11-24T17:59:59.999Z')).toBe('2026-11-17T18:00:00.000Z');
+      expect(start('2026-11-23T23:00:00.000Z')).toBe('2026-11-17T18:00:00.000Z');
+      expect(start('2026-11-29T23:59:00.000Z')).toBe('2026-11-24T18:00:00.000Z');
+      expect(start('2027-01-01T00:00:00.000Z')).toBe('2026-12-29T18:00:00.000Z');
+    });
   });
 });
