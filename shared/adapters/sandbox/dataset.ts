@@ -237,7 +237,8 @@ export function companyRecord(
   };
 }
 
-const nameEntry = (record: CompanyRecord, name: string, status: NameEntry['status']): NameEntry => {
+/** A searchable name of a record, normalised. */
+export const nameEntry = (record: CompanyRecord, name: string, status: NameEntry['status']): NameEntry => {
   const normalized = normalizeName(name);
   return { record, name, status, normalized, words: nameWords(normalized) };
 };
