@@ -237,8 +237,7 @@ export function companyRecord(
   };
 }
 
-/** A searchable name of a record, normalised. */
-export const nameEntry = (record: CompanyRecord, name: string, status: NameEntry['status']): NameEntry => {
+const nameEntry = (record: CompanyRecord, name: string, status: NameEntry['status']): NameEntry => {
   const normalized = normalizeName(name);
   return { record, name, status, normalized, words: nameWords(normalized) };
 };

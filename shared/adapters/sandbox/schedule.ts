@@ -1,13 +1,16 @@
 /**
  * The sandbox register by day: the four companies of the published monitoring schedule
  * (shared/monitoring/sandbox-schedule.ts) in the state of the UTC calendar day of the sandbox's
- * clock, everywhere the sandbox reads them (lookup by number or ABN, name searches, the document
- * list, document lookups and image orders by number, extracts). The shared dataset is never
- * changed: each day has a view of it with those four records replaced, built once a day.
+ * clock, everywhere the sandbox reads them (lookup by number or ABN, the document list, document
+ * lookups and image orders by number, extracts; name searches, but for the name-changing
+ * company's name, below). The shared dataset is never changed: each day has a view of it with
+ * those four records replaced, built once a day.
  *
  * - 990011017: status EXAD on even days, REGD on odd days;
  * - 990011026: `<name> (RENAMED)` on even days, the name on odd days; the name of the day before
- *   is its newest former name, ended that day;
+ *   is its newest former name, ended that day. Name searches find and show it by its base name
+ *   every day: it is one of the 120 ACME WIDGETS of the documented searches (ON52, and the
+ *   offline search WIDGETS with its published scores and order), which a suffix would change;
  * - 990011035: a form 484 received each day, the last 30 days' in its document list;
  * - 990011044: EXAD every day.
  * On a day a company is EXAD, its extracts show the appointee the day's event names (an
@@ -23,13 +26,7 @@ import {
   scheduledDocuments,
   scheduledState,
 } from '../../monitoring/sandbox-schedule.ts';
-import {
-  type CompanyRecord,
-  type Dataset,
-  type DocumentEntry,
-  imageAvailableIn,
-  nameEntry,
-} from './dataset.ts';
+import { type CompanyRecord, type Dataset, type DocumentEntry, imageAvailableIn } from './dataset.ts';
 
 const registryDocument = (document: ScheduledDocument): RegistryDocument => ({
   ...document,
@@ -101,25 +98,21 @@ export function scheduledDataset(base: Dataset, date: string): Dataset {
     byNumber.set(record.company.number, record);
     if (was.company.abn !== null) byAbn.set(was.company.abn, record);
   }
-  const current = base.names
-    .filter((entry) => entry.status === 'current')
-    .map((entry) => {
-      const record = swapped.get(entry.record);
-      return record ? nameEntry(record, record.company.name, 'current') : entry;
-    });
-  const former = [
-    ...base.names.filter((entry) => entry.status === 'former' && !swapped.has(entry.record)),
-    ...[...swapped.values()].flatMap((record) =>
-      record.company.formerNames.map((name) => nameEntry(record, name.name, 'former')),
-    ),
-  ];
+  // Name searches show the day's record, except the name-changing company's: it keeps its base
+  // record and names, so the documented searches (ACME WIDGETS, WIDGETS) keep their scores and order.
+  const searched = (record: CompanyRecord) =>
+    SANDBOX_SCHEDULE[record.company.number] === 'company.name_changed' ? record : swapped.get(record);
+  const names = base.names.map((entry) => {
+    const record = searched(entry.record);
+    return record && record !== entry.record ? { ...entry, record } : entry;
+  });
   let documents: Map<string, DocumentEntry> | undefined;
   return {
     companies: base.companies.map((record) => swapped.get(record) ?? record),
     byNumber,
     byAbn,
     charges: base.charges,
-    names: [...current, ...former],
+    names,
     get people() {
       return base.people;
     },

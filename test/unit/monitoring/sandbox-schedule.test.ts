@@ -59,6 +59,10 @@ describe('the sandbox register by day', () => {
     const company = await registry.getCompany(STATUS, caller);
     expect(company.status).toBe('EXAD');
     expect((await registry.getCompanyByAbn(company.abn as string, caller)).status).toBe('EXAD');
+    const found = await registry.searchCompanies({ name: 'ACME WIDGETS 101', scope: 'current' }, caller);
+    expect(found.matches.map((match) => [match.company.number, match.company.status])).toEqual([
+      [STATUS, 'EXAD'],
+    ]);
     const extract = await registry.purchaseCompanyExtract(STATUS, 'current', caller);
     expect(extract.company.status).toBe('EXAD');
     expect(extract.externalAdministration?.appointees).toEqual([
@@ -78,24 +82,32 @@ describe('the sandbox register by day', () => {
     expect(odd.officeholders.map((holder) => holder.role)).toEqual(['DR']);
   });
 
-  it('990011026 carries " (RENAMED)" on even days, its name on odd days, the day before’s name as former', async () => {
+  it('990011026 carries " (RENAMED)" on even days, its name on odd days, the day before’s name as former; searches keep its base name', async () => {
     const { clock, registry } = sandboxAt(`${EVEN}T23:59:59Z`);
     const even = await registry.getCompany(NAME, caller);
     expect(even.name).toBe('ACME WIDGETS 102 PTY LTD (RENAMED)');
     expect(even.formerNames).toEqual([{ name: 'ACME WIDGETS 102 PTY LTD', from: null, to: EVEN }]);
+    // Name searches keep its base name every day (the documented ACME WIDGETS searches do not move).
     const found = await registry.searchCompanies({ name: 'ACME WIDGETS 102', scope: 'current' }, caller);
-    expect(found.matches.map((match) => [match.company.number, match.matchedName])).toEqual([
-      [NAME, 'ACME WIDGETS 102 PTY LTD (RENAMED)'],
-    ]);
+    expect(
+      found.matches.map((match) => [match.company.number, match.company.name, match.matchedName]),
+    ).toEqual([[NAME, 'ACME WIDGETS 102 PTY LTD', 'ACME WIDGETS 102 PTY LTD']]);
+    const offline = await registry.searchCompaniesOffline({ name: 'WIDGETS', scope: 'current' }, caller);
+    const acme = offline.matches.filter((match) => match.matchedName.startsWith('ACME'));
+    expect(acme).toHaveLength(120);
+    expect(acme.every((match) => match.score === 45 && !match.company.name.endsWith('(RENAMED)'))).toBe(true);
+    expect(acme.map((match) => match.matchedName)).toEqual(
+      Array.from({ length: 120 }, (_, i) => `ACME WIDGETS ${String(i + 1).padStart(3, '0')} PTY LTD`),
+    );
 
     clock.now = new Date(`${ODD}T15:00:00Z`);
     const odd = await registry.getCompany(NAME, caller);
     expect(odd.name).toBe('ACME WIDGETS 102 PTY LTD');
     expect(odd.formerNames).toEqual([{ name: 'ACME WIDGETS 102 PTY LTD (RENAMED)', from: null, to: ODD }]);
-    const again = await registry.searchCompanies({ name: 'ACME WIDGETS 102', scope: 'current' }, caller);
-    expect(again.matches.map((match) => [match.company.number, match.matchedName])).toEqual([
-      [NAME, 'ACME WIDGETS 102 PTY LTD'],
-    ]);
+    const again = await registry.searchCompanies({ name: 'ACME WIDGETS 102', scope: 'all' }, caller);
+    expect(again.matches.map((match) => [match.company.number, match.matchedName, match.nameStatus])).toEqual(
+      [[NAME, 'ACME WIDGETS 102 PTY LTD', 'current']],
+    );
   });
 
   it('990011035 lists a form 484 a day for the last 30 days, newest first, each answered by number', async () => {
