@@ -549,5 +549,7 @@ describe('monitoring in the sandbox', () => {
       const read = await call<{ sequence: number }>(`/v1/monitors/${monitorId}`, { key: key.secret });
       expect(read.body.sequence).toBe(2);
     }
-  });
+    // Five daily runs, each checking every company the files before this one watch (thousands
+    // once an import has run): more than the default 30 seconds on a loaded machine.
+  }, 180_000);
 });
