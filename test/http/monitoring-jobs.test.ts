@@ -434,6 +434,7 @@ describe('monitoring in the sandbox', () => {
 
   it('changes the scheduled sandbox companies day by day: one event a day each, whose before and after the lookups show', async () => {
     const key = await createKey('test');
+    const liveKey = await createKey('live');
     const scheduled: [string, string][] = [
       ['990011017', 'company.status_changed'],
       ['990011026', 'company.name_changed'],
@@ -495,6 +496,9 @@ describe('monitoring in the sandbox', () => {
       expect(today.get('990011017')?.status.code).not.toBe(previous.get('990011017')?.status.code);
       expect(today.get('990011026')?.name).not.toBe(previous.get('990011026')?.name);
       expect(today.get('990011044')?.status.code).toBe('EXAD');
+      // Live keys read the registry (here its simulator), which follows no schedule.
+      const live = await call<CompanyBody>('/v1/companies/990011017', { key: liveKey.secret });
+      expect([live.status, live.body.status?.code]).toEqual([200, 'REGD']);
       await setDay(day, '15:00:00');
       // D+1's check is killed half-way first: the run again loses nothing and duplicates nothing.
       if (index === 1) expect((await runJob('daily', 2)).stopped).toMatch(/stopped after/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acnWithCheckDigit } from '../../../shared/adapters/sandbox/data/company-builders.ts';
+import { DatasetRegistry } from '../../../shared/adapters/sandbox/dataset-registry.ts';
 import { createSandboxRegistry, sandboxDataset } from '../../../shared/adapters/sandbox/sandbox.ts';
 import { coded } from '../../../shared/companies/present.ts';
 import { RegistryRejection } from '../../../shared/kernel/registry-port.ts';
@@ -159,6 +160,11 @@ describe('the sandbox register by day', () => {
     expect(base.byNumber.get(NAME)?.company.name).toBe('ACME WIDGETS 102 PTY LTD');
     expect(base.byNumber.get(DOCUMENT)?.documents).toHaveLength(1);
     expect(base.documents.has('9S0261129')).toBe(false);
+    // The registry simulator serves the same records without the schedule (live keys).
+    const simulator = new DatasetRegistry(base, () => new Date(`${EVEN}T15:00:00Z`));
+    expect((await simulator.getCompany(STATUS, caller)).status).toBe('REGD');
+    expect((await simulator.getCompany(NAME, caller)).name).toBe('ACME WIDGETS 102 PTY LTD');
+    expect(await simulator.listCompanyDocuments(DOCUMENT, caller)).toHaveLength(1);
     const next = acnWithCheckDigit('99001105');
     expect(await registry.getCompany(next, caller)).toEqual(base.byNumber.get(next)?.company);
   });
