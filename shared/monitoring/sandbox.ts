@@ -3,15 +3,17 @@
  * without waiting for the register to change, in two ways, both through the same path as real
  * changes (sequence numbers, the feed, the event log and webhooks) with `source.kind` `sandbox`:
  *
- * - a published schedule: four sandbox companies each give one event every day, at the daily
- *   check (`SANDBOX_SCHEDULE`), to every test-key monitor watching them;
+ * - a published schedule: four sandbox companies change every UTC day (sandbox-schedule.ts), in
+ *   the sandbox register itself (its lookup, document list and extracts show the day's state);
+ *   the daily check gives each test-key monitor watching one the day's event, whose before and
+ *   after are the lookups of the day before and of the day, and moves the monitor's known state
+ *   to what it read (`scheduledSandboxChange`);
  * - on demand: `POST /v1/sandbox/monitors/{monitorId}/events` with any event type the monitor
- *   wants queues that event for it; the worker records and delivers it within seconds.
- *
- * Sandbox events are simulated: the sandbox company's lookup does not change, and neither does
- * the monitor's known state (the next daily check finds no change of its own).
+ *   wants queues that event for it; the worker records and delivers it within seconds. These are
+ *   simulated: the register does not change, and neither does the monitor's known state.
  */
 
+import { coded as codedIn } from '../companies/present.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
@@ -19,17 +21,18 @@ import type { MonitoringEventType } from '../webhooks/event-port.ts';
 import { type ApplyPorts, type FoundChange, monitoringEventId, recordChanges } from './changes.ts';
 import { readMonitor } from './monitors.ts';
 import { presentDocumentRef } from './present.ts';
+import {
+  addDays,
+  SANDBOX_APPOINTEE,
+  SANDBOX_SCHEDULE,
+  sandboxDayNumber,
+  scheduledDocument,
+  scheduledState,
+} from './sandbox-schedule.ts';
+import type { CompanyReading } from './snapshot.ts';
 import type { MonitoredCompany, MonitoringQueue, MonitorRecord, MonitorStore } from './store-port.ts';
 
-/** The sandbox companies that change on the published schedule: one event type each, every day. */
-export const SANDBOX_SCHEDULE: Readonly<Record<string, MonitoringEventType>> = {
-  '990011017': 'company.status_changed',
-  '990011026': 'company.name_changed',
-  '990011035': 'company.document_lodged',
-  '990011044': 'company.external_administration',
-};
-
-const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+export { SANDBOX_SCHEDULE } from './sandbox-schedule.ts';
 
 const status = (code: string, label: string) => ({ code, label });
 const STATUS_LABELS: Readonly<Record<string, string>> = {
@@ -38,11 +41,12 @@ const STATUS_LABELS: Readonly<Record<string, string>> = {
   DRGD: 'Deregistered',
 };
 const coded = (code: string) => status(code, STATUS_LABELS[code] ?? code);
+const appointee = { familyName: SANDBOX_APPOINTEE.familyName, givenNames: [...SANDBOX_APPOINTEE.givenNames] };
 
 /**
- * The event detail of a sandbox change of `type` for `monitor` on `date` (YYYY-MM-DD): what flips
- * alternates day by day (an even day goes one way, an odd day back), so every day's event is a
- * change from the day before.
+ * The event detail of an on-demand sandbox change of `type` for `monitor` on `date` (YYYY-MM-DD):
+ * what flips alternates day by day (an even day goes one way, an odd day back). Simulated: the
+ * register shows none of it.
  */
 export function sandboxDetail(
   type: MonitoringEventType,
@@ -50,7 +54,7 @@ export function sandboxDetail(
   date: string,
   serial: string,
 ): Record<string, unknown> {
-  const even = dayNumber(date) % 2 === 0;
+  const even = sandboxDayNumber(date) % 2 === 0;
   const source = { kind: 'sandbox', checkedAt: `${date}T15:00:00Z` };
   const name = monitor.company?.name ?? monitor.baseline?.name ?? `SANDBOX COMPANY ${monitor.subjectKey}`;
   const renamed = name.endsWith(' (RENAMED)') ? name.slice(0, -' (RENAMED)'.length) : `${name} (RENAMED)`;
@@ -79,7 +83,7 @@ export function sandboxDetail(
       };
     case 'company.external_administration':
       return {
-        appointee: { type: 'person', person: { familyName: 'KOWALSKI', givenNames: ['ANNA', 'MARIA'] } },
+        appointee: { type: 'person', person: appointee },
         date,
         source: { ...source, subType: status('EXAD', 'External administration') },
       };
@@ -137,22 +141,36 @@ export async function recordSandboxEvent(
   return emitted.length;
 }
 
-/** The day's scheduled sandbox event of a watched sandbox company, for each test monitor of it. */
-export async function recordScheduledSandboxEvents(
-  ports: ApplyPorts,
-  watchers: readonly MonitorRecord[],
-  number: string,
-  runId: string,
-): Promise<number> {
+/**
+ * The day's scheduled change of a sandbox company from the daily check's reading of it (test
+ * keys), or null for a company off the schedule. The day is the reading's UTC date (the sandbox
+ * answered for that day); `after` is what the lookup showed, `before` what it showed the day
+ * before (also when the monitor was created today, its baseline already showing `after`). The
+ * monitor's known state moves to the reading, so no change of its own is found besides, today or
+ * the next day. The key is the day's: a re-run of the day finds the event recorded and adds none.
+ */
+export function scheduledSandboxChange(number: string, reading: CompanyReading): FoundChange | null {
   const type = SANDBOX_SCHEDULE[number];
-  if (type === undefined) return 0;
-  let events = 0;
-  for (const monitor of watchers) {
-    if (monitor.environment !== 'test') continue;
-    const change = sandboxChange(type, monitor, runId, `schedule#${runId}`);
-    events += (await recordChanges(ports, monitor, () => [change], companyOf(monitor), true)).length;
-  }
-  return events;
+  if (type === undefined) return null;
+  const at = reading.snapshot.at;
+  const date = at.slice(0, 10);
+  const source = { kind: 'sandbox', checkedAt: at };
+  const today = { status: reading.company.status, name: reading.company.name };
+  const yesterday = scheduledState(number, addDays(date, -1), today);
+  const status = (code: string) => codedIn('organisation-statuses', code);
+  const detail: Record<string, unknown> =
+    type === 'company.status_changed'
+      ? { before: status(yesterday.status), after: status(today.status), source }
+      : type === 'company.name_changed'
+        ? { before: yesterday.name, after: today.name, source }
+        : type === 'company.document_lodged'
+          ? { document: presentDocumentRef(scheduledDocument(date)), source }
+          : {
+              appointee: { type: 'person', person: appointee },
+              date,
+              source: { ...source, subType: codedIn('weekly-summary-sub-types', 'EXAD') },
+            };
+  return { type, key: `sandbox#schedule#${date}`, detail, knownAfter: reading.snapshot };
 }
 
 export interface SandboxEventRequest {

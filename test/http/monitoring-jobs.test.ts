@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buyExtract,
   call,
   clock,
   createKey,
@@ -431,25 +432,128 @@ describe('monitoring in the sandbox', () => {
     );
   });
 
-  it('gives each scheduled sandbox company its event of the day at the daily check, once a day', async () => {
+  it('changes the scheduled sandbox companies day by day: one event a day each, whose before and after the lookups show', async () => {
     const key = await createKey('test');
+    const liveKey = await createKey('live');
     const scheduled: [string, string][] = [
       ['990011017', 'company.status_changed'],
       ['990011026', 'company.name_changed'],
       ['990011035', 'company.document_lodged'],
       ['990011044', 'company.external_administration'],
     ];
-    for (const [number] of scheduled) await watch(key, { company: number });
-    await runJob('daily');
-    await runJob('daily');
-    await clock.advance(2 * 60_000);
-    const { events } = await readFeed(key);
-    expect(
-      events.map((e) => [e.data.company?.acn, e.type, e.data.sequence, e.data.source.kind]).sort(),
-    ).toEqual(scheduled.map(([number, type]) => [number, type, 1, 'sandbox']).sort());
-    const status = events.find((e) => e.type === 'company.status_changed');
-    expect([status?.data.before, status?.data.after].map((v) => (v as { code: string }).code).sort()).toEqual(
-      ['EXAD', 'REGD'],
-    );
-  });
+    interface CompanyBody {
+      name: string;
+      status: { code: string; label: string };
+    }
+    const dayAfter = (date: string, days = 1) =>
+      new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    // Three calendar days ahead of today, at noon (the clock only moves forward): the day before
+    // the monitors exist, the day they are created and checked (D), and the next day (D+1).
+    const first = dayAfter(new Date().toISOString().slice(0, 10));
+    const days = [first, dayAfter(first), dayAfter(first, 2)] as const;
+    const setDay = async (day: string, time = '12:00:00') => {
+      const set = await call<{ now: string }>('/__local/clock', {
+        method: 'POST',
+        body: { now: `${day}T${time}Z` },
+      });
+      expect(set.body.now).toBe(`${day}T${time}.000Z`);
+    };
+    const lookup = async (number: string) => {
+      const response = await call<CompanyBody>(`/v1/companies/${number}`, { key: key.secret });
+      expect(response.status, response.text).toBe(200);
+      return { name: response.body.name, status: response.body.status };
+    };
+    const lookups = async () => {
+      const seen = new Map<string, CompanyBody>();
+      for (const [number] of scheduled) seen.set(number, await lookup(number));
+      return seen;
+    };
+    /** The document list an integrator reads: a current extract's, bought today with a fresh key. */
+    const documentList = async () => {
+      const buyer = await createKey('test');
+      const bought = await buyExtract(buyer.secret, '990011035', 'current');
+      expect(bought.status, bought.text).toBe(201);
+      const list = await call<{ data: { documentNumber: string; formCode: string; receivedAt: string }[] }>(
+        '/v1/companies/990011035/documents?limit=5',
+        { key: buyer.secret },
+      );
+      expect(list.status, list.text).toBe(200);
+      return list.body.data;
+    };
+
+    await setDay(days[0]);
+    const before = await lookups();
+    await setDay(days[1]);
+    const monitors = new Map<string, string>();
+    for (const [number] of scheduled) monitors.set(number, await watch(key, { company: number }));
+
+    let previous = before;
+    let seenSoFar = 0;
+    for (const [index, day] of [days[1], days[2]].entries()) {
+      await setDay(day);
+      const today = await lookups();
+      // The day's state, before the day's event is delivered: the lookup already shows it.
+      expect(today.get('990011017')?.status.code).not.toBe(previous.get('990011017')?.status.code);
+      expect(today.get('990011026')?.name).not.toBe(previous.get('990011026')?.name);
+      expect(today.get('990011044')?.status.code).toBe('EXAD');
+      // Live keys read the registry (here its simulator), which follows no schedule.
+      const live = await call<CompanyBody>('/v1/companies/990011017', { key: liveKey.secret });
+      expect([live.status, live.body.status?.code]).toEqual([200, 'REGD']);
+      await setDay(day, '15:00:00');
+      // D+1's check is killed half-way first: the run again loses nothing and duplicates nothing.
+      if (index === 1) expect((await runJob('daily', 2)).stopped).toMatch(/stopped after/);
+      const run = await runJob('daily');
+      expect(run.stopped).toBeNull();
+      expect((await runJob('daily')).events).toBe(0);
+      await setDay(day, '15:05:00');
+      const { events } = await readFeed(key);
+      const ofDay = events.slice(seenSoFar);
+      seenSoFar = events.length;
+      expect(
+        ofDay.map((e) => [e.data.company?.acn, e.type, e.data.source.kind, e.data.sequence]).sort(),
+      ).toEqual(scheduled.map(([number, type]) => [number, type, 'sandbox', index + 1]).sort());
+      const event = (number: string) => ofDay.find((e) => e.data.company?.acn === number) as EventBody;
+      expect(event('990011017').data.monitorIds).toEqual([monitors.get('990011017')]);
+      expect([event('990011017').data.before, event('990011017').data.after]).toEqual([
+        previous.get('990011017')?.status,
+        today.get('990011017')?.status,
+      ]);
+      expect([event('990011026').data.before, event('990011026').data.after]).toEqual([
+        previous.get('990011026')?.name,
+        today.get('990011026')?.name,
+      ]);
+      expect(event('990011026').data.company?.name).toBe(today.get('990011026')?.name);
+      const lodged = event('990011035').data.document;
+      expect(lodged).toEqual({
+        documentNumber: expect.stringMatching(/^9S\d{7}$/),
+        formCode: '484',
+        formDescription: expect.any(String),
+        receivedAt: day,
+      });
+      const list = await documentList();
+      expect(list[0]).toMatchObject({
+        documentNumber: lodged?.documentNumber,
+        formCode: '484',
+        receivedAt: day,
+      });
+      expect(list[1]?.receivedAt).toBe(dayAfter(day, -1));
+      const document = await call<{ documentNumber: string }>(`/v1/documents/${lodged?.documentNumber}`, {
+        key: key.secret,
+      });
+      expect([document.status, document.body.documentNumber]).toEqual([200, lodged?.documentNumber]);
+      expect(event('990011044').data).toMatchObject({
+        appointee: { type: 'person', person: { familyName: 'KOWALSKI', givenNames: ['ANNA', 'MARIA'] } },
+        date: day,
+        source: { kind: 'sandbox', subType: { code: 'EXAD' } },
+      });
+      previous = today;
+    }
+    // Each monitor's sequence is its count of events: 1 then 2, no gap.
+    for (const monitorId of monitors.values()) {
+      const read = await call<{ sequence: number }>(`/v1/monitors/${monitorId}`, { key: key.secret });
+      expect(read.body.sequence).toBe(2);
+    }
+    // Five daily runs, each checking every company the files before this one watch (thousands
+    // once an import has run): more than the default 30 seconds on a loaded machine.
+  }, 180_000);
 });

@@ -36,6 +36,11 @@ export type DatasetRegistryOptions = DatasetOrdersOptions & {
   reference?: ReferenceSource;
   /** The business names and reservations beside their organisations (none: every lookup is CD08 or CE03). */
   records?: RecordsSource;
+  /**
+   * The dataset as it stands at a time (the sandbox's published schedule, schedule.ts): every
+   * part answers from `byTime(now())` instead of `dataset`. Absent: the dataset as given.
+   */
+  byTime?: (now: Date) => Dataset;
 };
 
 /**
@@ -46,8 +51,15 @@ export type DatasetRegistryOptions = DatasetOrdersOptions & {
 export const DatasetRegistry = registryClass(
   'DatasetRegistry',
   (dataset: Dataset, now: () => Date = () => new Date(), options: DatasetRegistryOptions = {}) => {
-    const { weeklySummaries, reference, records, ...ordersOptions } = options;
-    const context = { dataset, now };
+    const { weeklySummaries, reference, records, byTime, ...ordersOptions } = options;
+    const context = byTime
+      ? {
+          get dataset() {
+            return byTime(now());
+          },
+          now,
+        }
+      : { dataset, now };
     return {
       companies: new DatasetCompanies(context),
       people: new DatasetPeople(context),

@@ -14,14 +14,22 @@ export interface DatasetContext {
   now: () => Date;
 }
 
-/** A part of the dataset registry: the dataset it answers from and the registry's clock. */
+/**
+ * A part of the dataset registry: the dataset it answers from and the registry's clock. The
+ * dataset is read from the context at each use, so a context whose dataset follows the clock
+ * (the sandbox's published schedule, schedule.ts) is answered by every part alike.
+ */
 export abstract class DatasetPart {
-  protected readonly dataset: Dataset;
+  private readonly context: DatasetContext;
   protected readonly now: () => Date;
 
-  constructor({ dataset, now }: DatasetContext) {
-    this.dataset = dataset;
-    this.now = now;
+  constructor(context: DatasetContext) {
+    this.context = context;
+    this.now = context.now;
+  }
+
+  protected get dataset(): Dataset {
+    return this.context.dataset;
   }
 }
 

@@ -13,6 +13,7 @@ import {
   sandboxRecordOrganisations,
   sandboxRecordsSource,
 } from './records-data.ts';
+import { datasetByDay } from './schedule.ts';
 
 let dataset: Dataset | undefined;
 
@@ -28,8 +29,13 @@ export function buildSandboxDataset(): Dataset {
   return buildDataset([...records, ...buildSandboxRecordOrganisations()], buildSandboxPeople(records));
 }
 
+/**
+ * The sandbox registry on the clock `now`: the sandbox dataset, with the companies of the
+ * published monitoring schedule in the state of the clock's UTC day (schedule.ts).
+ */
 export const createSandboxRegistry = (now: () => Date, pageImages?: PageImageRenderer): DatasetRegistry =>
   new DatasetRegistry(sandboxDataset(), now, {
+    byTime: datasetByDay(sandboxDataset()),
     statelessImages: true,
     records: sandboxRecordsSource(),
     ...(pageImages ? { pageImages } : {}),

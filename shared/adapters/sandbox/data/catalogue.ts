@@ -114,7 +114,7 @@ export const SANDBOX_ORGANISATION_CATALOGUE: readonly OrganisationEntry[] = [
   {
     run: { first: 99_001_001, count: SANDBOX.acmeCompanies },
     shows:
-      '120 small companies for the search that matches too many names. Company `nnn` has the eight digits 99001000 + `nnn` and then its check digit: 001 is `990 010 010`, 002 is `990 010 029`, 120 is `990 011 204`.',
+      '120 small companies for the search that matches too many names. Company `nnn` has the eight digits 99001000 + `nnn` and then its check digit: 001 is `990 010 010`, 002 is `990 010 029`, 120 is `990 011 204`. 101 to 104 (`990 011 017`, `990 011 026`, `990 011 035`, `990 011 044`) change each day on the published monitoring schedule ("Company monitoring" below); searches show them by these names.',
   },
   {
     case: 'benchmarkChargesExtract',
