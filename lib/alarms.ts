@@ -17,6 +17,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { ROUTE_METRICS } from '../shared/kernel/infra/route-metrics.ts';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
 
@@ -67,6 +68,15 @@ export const ALARM_THRESHOLDS = {
       'Invocations that crashed or timed out in 5 minutes. Routes answer their own errors, so a route ' +
       'function erring is a fault; workflow tasks throw on registry failures the workflow retries, so ' +
       'a handful is tolerated.',
+  },
+  routeInternalErrors: {
+    value: 5,
+    periodMinutes: 5,
+    periods: 1,
+    reason:
+      "A route's answers of 500 internal_error in 5 minutes (InternalErrors, by route): a fault of ours " +
+      'that the route handled, so no Lambda error; the registry failing is 502/503/504, not this. As ' +
+      "many as the function errors alarm allows, and like it, it rolls the route's canary back.",
   },
   functionThrottles: {
     value: 0,
@@ -277,12 +287,32 @@ export class StageAlarms {
     });
     return { errors, throttles };
   }
+
+  /** A route function's alarms: `forFunction`'s, and its answers of 500 `internal_error`. */
+  forRoute(name: string, fn: IFunction): RouteAlarms {
+    const alarms = this.forFunction(name, fn);
+    const internalErrors = this.add(`${name}InternalErrors`, {
+      metric: serviceMetric(
+        ROUTE_METRICS.internalErrors,
+        { service: POWERTOOLS_ENVIRONMENT.POWERTOOLS_SERVICE_NAME, route: name },
+        periodOf('routeInternalErrors'),
+      ),
+      threshold: 'routeInternalErrors',
+      summary: `${name} answered 500 internal_error.`,
+    });
+    return { ...alarms, internalErrors };
+  }
 }
 
 /** The two alarms every function has. */
 export interface FunctionAlarms {
   readonly errors: Alarm;
   readonly throttles: Alarm;
+}
+
+/** A route's alarms: its function's two, and its handled faults (`<name>InternalErrors`). */
+export interface RouteAlarms extends FunctionAlarms {
+  readonly internalErrors: Alarm;
 }
 
 export const periodOf = (name: AlarmThresholdName): Duration =>

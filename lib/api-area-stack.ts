@@ -163,10 +163,10 @@ export class ApiAreaStack extends NestedStack {
     });
     for (const route of props.area.routes) {
       const fn = this.createFunction(route, props);
-      const { errors } = alarms.forFunction(route.name, fn);
+      const { errors, internalErrors } = alarms.forRoute(route.name, fn);
       functions.set(route.name, fn);
       // The method invokes the alias, so that a deployment's traffic shift is what customers get.
-      const alias = live.aliasOf(route.name, fn, errors);
+      const alias = live.aliasOf(route.name, fn, errors, internalErrors);
       aliases.set(route.name, alias);
       const method = new Method(this, `${route.name}Method`, {
         resource: props.api.root.resourceForPath(route.path),

@@ -23,8 +23,8 @@ export interface LiveAliasOptions {
  * (docs/architecture.md, "Safe deployments"). A deploy that changes a function publishes a new
  * version (`currentVersion`); CloudFormation then updates the alias through the deployment group,
  * which shifts traffic to the new version as the stage's strategy says and rolls it back when the
- * function's errors alarm fires during the shift, when the deployment fails, or when an operator
- * stops it. With `direct`, the alias moves to the new version at once.
+ * function's errors alarm (or a route's internal-errors alarm: its handled 500s) fires during the
+ * shift, when the deployment fails, or when an operator stops it. With `direct`, the alias moves to the new version at once.
  *
  * Made per stack (`in(scope)`): one CodeDeploy application per stack (`company-register-<stage>-<part>`),
  * one service role per stack shared by its groups, one group per function, named after it.
@@ -58,9 +58,10 @@ export class LiveAliases {
 
   /**
    * The function's `live` alias, in this object's scope, on the function's current version; with a
-   * CodeDeploy strategy, a deployment group that rolls back on `errorsAlarm` (the function's own).
+   * CodeDeploy strategy, a deployment group that rolls back on any of `rollbackAlarms` (the
+   * function's errors alarm, and for a route its handled faults).
    */
-  aliasOf(name: string, fn: LambdaFunction, errorsAlarm: IAlarm): Alias {
+  aliasOf(name: string, fn: LambdaFunction, ...rollbackAlarms: IAlarm[]): Alias {
     const alias = new Alias(this.scope, `${name}Live`, {
       aliasName: LIVE_ALIAS,
       version: fn.currentVersion,
@@ -74,7 +75,7 @@ export class LiveAliases {
       deploymentGroupName: name,
       alias,
       deploymentConfig: config,
-      alarms: [errorsAlarm],
+      alarms: rollbackAlarms,
       role,
       autoRollback: { failedDeployment: true, deploymentInAlarm: true, stoppedDeployment: true },
     });

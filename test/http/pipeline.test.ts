@@ -2,13 +2,16 @@
  * The shared pipeline, driven in-process with API Gateway proxy events for a route that only
  * this test defines (a POST with a body), against the same DynamoDB Local as the HTTP tests.
  */
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { MAX_BODY_BYTES } from '../../shared/kernel/http/request.ts';
 import { defineRoute } from '../../shared/kernel/http/route.ts';
 import { noPath, noQuery } from '../../shared/kernel/http/schemas.ts';
+import { ROUTE_METRICS } from '../../shared/kernel/infra/route-metrics.ts';
 import { createKey, type TestKey } from '../support/api.ts';
 import { testPorts } from '../support/ports.ts';
 import { bearer, proxyEvent } from '../support/proxy-event.ts';
@@ -38,6 +41,7 @@ const echoRoute = defineRoute({
 
 const echo = createHttpHandler(echoRoute, testPorts, async ({ body, auth }) => {
   if (body.personIds.includes('prs_boom')) throw new Error('database password is hunter2');
+  if (body.personIds.includes('prs_registry_down')) throw new ApiError('registry_unavailable');
   return {
     body: { object: 'echo', count: body.personIds.length },
     billable: auth.environment === 'live',
@@ -218,5 +222,35 @@ describe('pipeline', () => {
     expect(response.json.error).toMatchObject({ type: 'api_error', code: 'internal_error', param: null });
     expect(response.body).not.toContain('hunter2');
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("counts a handled fault of ours as InternalErrors (what rolls a route's canary back), a registry outage not", async () => {
+    const { logger } = await import('../../shared/kernel/observability.ts');
+    vi.spyOn((logger as unknown as { console: Console }).console, 'error').mockImplementation(
+      () => undefined,
+    );
+    const counted = async (personId: string) => {
+      const names: string[] = [];
+      const spy = vi.spyOn(Metrics.prototype, 'addMetric').mockImplementation(function (this: Metrics, name) {
+        names.push(name);
+        return this;
+      });
+      const response = await invoke(JSON.stringify({ personIds: [personId] }), live.secret);
+      spy.mockRestore();
+      return { status: response.statusCode, code: response.json.error?.code ?? null, names };
+    };
+    const fault = await counted('prs_boom');
+    expect(fault).toMatchObject({ status: 500, code: 'internal_error' });
+    expect(fault.names.filter((name) => name === ROUTE_METRICS.internalErrors)).toHaveLength(1);
+    expect(fault.names).toContain('ServerErrors');
+
+    const outage = await counted('prs_registry_down');
+    expect(outage).toMatchObject({ status: 503, code: 'registry_unavailable' });
+    expect(outage.names).toContain('ServerErrors');
+    expect(outage.names).not.toContain(ROUTE_METRICS.internalErrors);
+
+    const fine = await counted('prs_1');
+    expect(fine).toMatchObject({ status: 201, code: null });
+    expect(fine.names).not.toContain(ROUTE_METRICS.internalErrors);
   });
 });

@@ -6,10 +6,13 @@
  * errors. On dev the aliases move at once (no deployment group).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ALARM_THRESHOLDS } from '../../lib/alarms.ts';
+import { functionDescription } from '../../lib/api-stack.ts';
 import { LIVE_ALIAS } from '../../lib/constructs/live-alias.ts';
 import { DEPLOYMENT_STRATEGIES, DEV_DEPLOYMENT, LIVE_DEPLOYMENT, readSettings } from '../../lib/settings.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
+import { ROUTE_METRICS } from '../../shared/kernel/infra/route-metrics.ts';
 import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 import {
   functionOfRoute,
@@ -166,7 +169,7 @@ describe.each([
     ).toEqual(tasks.map(refTo).sort((a, b) => String(a).localeCompare(String(b))));
   });
 
-  it("updates the aliases as the stage's deployment setting says (prod: a canary rolling back on the function's errors alarm)", () => {
+  it("updates the aliases as the stage's deployment setting says (prod: a canary rolling back on the function's errors alarm, and a route's handled faults)", () => {
     if (stage === 'dev') {
       expect(readSettings(synth.api.node).deployment).toBe(DEV_DEPLOYMENT);
       expect(DEPLOYMENT_STRATEGIES[DEV_DEPLOYMENT]).toBeUndefined();
@@ -184,6 +187,16 @@ describe.each([
       const applications = resourcesOf(synth.apiTemplate, 'AWS::CodeDeploy::Application');
       const alarms = resourcesOf(synth.apiTemplate, 'AWS::CloudWatch::Alarm');
       const roles = resourcesOf(synth.apiTemplate, 'AWS::IAM::Role');
+      const functions = resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function');
+      const routeOfFunction = new Map(
+        routeList.flatMap((route) => {
+          const found = Object.entries(functions).find(
+            ([, fn]) => fn.Properties.Description === functionDescription(route),
+          );
+          return found ? [[found[0], route.name] as const] : [];
+        }),
+      );
+      expect(routeOfFunction.size).toBe(routeList.length);
       expect(Object.keys(groups)).toHaveLength(aliases.size);
       const used = new Set<string>();
       for (const [fnId, [aliasId, alias]] of aliases) {
@@ -209,8 +222,9 @@ describe.each([
           Alarms: { Name: unknown }[];
         };
         expect(alarmConfiguration.Enabled, aliasId).toBe(true);
-        expect(alarmConfiguration.Alarms, aliasId).toHaveLength(1);
-        // The alarm watches this very function's errors (every invoker goes through the alias).
+        const route = routeOfFunction.get(fnId);
+        expect(alarmConfiguration.Alarms, aliasId).toHaveLength(route ? 2 : 1);
+        // The first alarm watches this very function's errors (every invoker goes through the alias).
         const alarm = alarms[refTo(alarmConfiguration.Alarms[0]?.Name) as string];
         expect(alarm?.Properties, aliasId).toMatchObject({
           Namespace: 'AWS/Lambda',
@@ -218,6 +232,24 @@ describe.each([
           Dimensions: [{ Name: 'FunctionName', Value: { Ref: fnId } }],
         });
         expect(String(alarm?.Properties.AlarmName)).toMatch(/^company-register-prod-.+-errors$/);
+        // A route's second one, its handled faults: what its own pipeline writes under its name.
+        if (route) {
+          const handled = alarms[refTo(alarmConfiguration.Alarms[1]?.Name) as string];
+          expect(handled?.Properties, aliasId).toMatchObject({
+            Namespace: 'CompanyRegister',
+            MetricName: ROUTE_METRICS.internalErrors,
+            Dimensions: [
+              { Name: 'route', Value: route },
+              { Name: 'service', Value: 'company-register' },
+            ],
+            Statistic: 'Sum',
+            Period: 300,
+            Threshold: ALARM_THRESHOLDS.routeInternalErrors.value,
+            ComparisonOperator: 'GreaterThanThreshold',
+          });
+          expect(String(handled?.Properties.AlarmName)).toMatch(/^company-register-prod-.+-internal-errors$/);
+          expect(handled?.Properties.AlarmActions, aliasId).toEqual(alarm?.Properties.AlarmActions);
+        }
         const [roleId] = getAttOf(group?.Properties.ServiceRoleArn) ?? [];
         expect(JSON.stringify(roles[roleId as string]?.Properties.AssumeRolePolicyDocument)).toContain(
           'codedeploy.amazonaws.com',

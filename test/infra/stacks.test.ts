@@ -200,8 +200,8 @@ describe('stack layout', () => {
       expect(ofType('AWS::Lambda::Permission')).toHaveLength(area.routes.length);
       expect(ofType('AWS::Lambda::Version')).toHaveLength(area.routes.length);
       expect(ofType('AWS::Lambda::Alias')).toHaveLength(area.routes.length);
-      // Its errors and its throttles (test/infra/monitoring.test.ts checks what they watch).
-      expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(2 * area.routes.length);
+      // Its errors, its throttles and its handled faults (test/infra/monitoring.test.ts checks what they watch).
+      expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(3 * area.routes.length);
     });
   });
 

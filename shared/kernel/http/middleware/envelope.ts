@@ -3,6 +3,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { finishDependencyCalls } from '../../dependency-calls.ts';
 import { ApiError, errorEnvelope } from '../../errors/api-error.ts';
+import { ROUTE_METRICS } from '../../infra/route-metrics.ts';
 import { logger, redactHeaders } from '../../observability.ts';
 import type { PlatformPorts } from '../../ports/platform.ts';
 import { apiErrorFromRegistry } from '../../registry-errors.ts';
@@ -17,6 +18,7 @@ export const envelope = (route: RouteDefinition, metrics: Metrics, ports: Platfo
     const latencyMs = Date.now() - state.startedAt;
     metrics.addMetric('Requests', MetricUnit.Count, 1);
     if (status >= 500) metrics.addMetric('ServerErrors', MetricUnit.Count, 1);
+    if (errorCode === 'internal_error') metrics.addMetric(ROUTE_METRICS.internalErrors, MetricUnit.Count, 1);
     else if (status >= 400) metrics.addMetric('ClientErrors', MetricUnit.Count, 1);
     metrics.addMetric('Latency', MetricUnit.Milliseconds, latencyMs);
     logger.info('request completed', {
