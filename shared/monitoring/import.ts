@@ -13,12 +13,14 @@
  * import, without one its rows are already watched.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { MonitoringEventType } from '../webhooks/event-port.ts';
 import { checkMonitorRequest, type MonitorRequest } from './monitors.ts';
 import { personSubjectKey } from './person-match.ts';
+import type { monitorImportSchema } from './schemas.ts';
 import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, MONITOR_CAP, SYNC_IMPORT_ROWS } from './settings.ts';
 import type {
   ImportCandidate,
@@ -193,25 +195,7 @@ const importIdOf = (owner: Owner, recoveryKey: string | undefined) =>
     : `mimp_${createHash('sha256').update(`${owner.accountId}#${owner.environment}#${recoveryKey}`).digest('hex').slice(0, 24)}`;
 
 /** An import's answer: its status, totals and every row not created (`problems`), in row order. */
-export interface ImportReport {
-  object: 'monitorImport';
-  id: string | null;
-  status: 'processing' | 'succeeded';
-  dryRun: boolean;
-  rows: number;
-  processedRows: number;
-  totals: {
-    created: number;
-    wouldCreate: number;
-    alreadyWatched: number;
-    invalid: number;
-    duplicate: number;
-    overCap: number;
-  };
-  problems: ImportProblem[];
-  createdAt: string | null;
-  completedAt: string | null;
-}
+export type ImportReport = Omit<z.output<typeof monitorImportSchema>, 'meta'>;
 
 const totalsOf = (problems: readonly ImportProblem[], created: number, wouldCreate: number) => {
   const count = (outcome: RowOutcome) => problems.filter((r) => r.outcome === outcome).length;

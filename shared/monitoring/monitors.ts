@@ -14,7 +14,7 @@ import { pageRequest } from '../kernel/http/paging.ts';
 import { fromRegistry } from '../kernel/registry-errors.ts';
 import type { RegistryCaller } from '../kernel/registry-port.ts';
 import { PERSON_NAME_PATTERN } from '../people/person-names.ts';
-import type { MonitoringEventType } from '../webhooks/event-port.ts';
+import { type MonitoringEventType, monitoringEventTypes } from '../webhooks/event-port.ts';
 import { personSubjectKey } from './person-match.ts';
 import { presentMonitor } from './present.ts';
 import { MONITOR_CAP } from './settings.ts';
@@ -26,16 +26,8 @@ export const newMonitorId = () => `mon_${randomBytes(12).toString('hex')}`;
 
 /** The event types of each kind of monitor (all of them when a request names none). */
 export const eventTypesOf: Readonly<Record<MonitorKind, readonly MonitoringEventType[]>> = {
-  company: [
-    'company.status_changed',
-    'company.name_changed',
-    'company.type_changed',
-    'company.document_lodged',
-    'company.external_administration',
-    'company.deregistered',
-    'company.reinstated',
-  ],
-  person: ['person.disqualified', 'person.licence_granted'],
+  company: monitoringEventTypes.filter((type) => type.startsWith('company.')),
+  person: monitoringEventTypes.filter((type) => type.startsWith('person.')),
 };
 
 export interface MonitorRequest {

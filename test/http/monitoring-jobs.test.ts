@@ -10,6 +10,7 @@ import {
   type TestKey,
   validationError,
 } from '../support/api.ts';
+import { COMPANY_EVENT_TYPES } from '../support/monitoring.ts';
 import { type Receiver, startReceiver, webhooksIdle } from '../support/webhooks.ts';
 
 /**
@@ -313,16 +314,6 @@ describe('monitoring in the sandbox', () => {
     await clock.reset();
   });
 
-  const companyTypes = [
-    'company.status_changed',
-    'company.name_changed',
-    'company.type_changed',
-    'company.document_lodged',
-    'company.external_administration',
-    'company.deregistered',
-    'company.reinstated',
-  ];
-
   it('fires every event type on demand for a test key, to the feed and the webhook, once per Idempotency-Key', async () => {
     const key = await createKey('test');
     const hook = await startReceiver();
@@ -337,7 +328,7 @@ describe('monitoring in the sandbox', () => {
         { key: key.secret, method: 'POST', body: { type }, headers },
       );
     const ids: string[] = [];
-    for (const type of companyTypes) {
+    for (const type of COMPANY_EVENT_TYPES) {
       const fired = await fire(company, type, { 'Idempotency-Key': `sandbox-${type}` });
       expect(fired.status, fired.text).toBe(202);
       expect(fired.body).toEqual({
@@ -373,7 +364,7 @@ describe('monitoring in the sandbox', () => {
     const { events } = await readFeed(key);
     const ofCompany = events.filter((e) => e.data.monitorIds[0] === company);
     expect(ofCompany.map((e) => [e.type, e.data.sequence, e.data.source.kind])).toEqual(
-      companyTypes.map((type, i) => [type, i + 1, 'sandbox']),
+      COMPANY_EVENT_TYPES.map((type, i) => [type, i + 1, 'sandbox']),
     );
     expect(ofCompany[0]?.data).toMatchObject({ company: { acn: '990000014' } });
     expect(ofCompany[0]?.data.before).toEqual(expect.objectContaining({ code: expect.any(String) }));

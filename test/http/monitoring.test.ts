@@ -4,6 +4,7 @@ import { importMonitors, runImportMessage } from '../../shared/monitoring/import
 import { newMonitorId } from '../../shared/monitoring/monitors.ts';
 import type { MonitoringMessage } from '../../shared/monitoring/store-port.ts';
 import { call, createKey, expectError, simulator, validationError } from '../support/api.ts';
+import { COMPANY_EVENT_TYPES } from '../support/monitoring.ts';
 import { testConfig } from '../support/ports.ts';
 
 /**
@@ -35,16 +36,6 @@ interface MonitorBody {
   livemode: boolean;
 }
 
-const companyTypes = [
-  'company.status_changed',
-  'company.name_changed',
-  'company.type_changed',
-  'company.document_lodged',
-  'company.external_administration',
-  'company.deregistered',
-  'company.reinstated',
-];
-
 const create = (key: string, body: unknown, headers: Record<string, string> = {}) =>
   call<MonitorBody>('/v1/monitors', { key, method: 'POST', body, headers });
 
@@ -58,7 +49,7 @@ describe('monitors', () => {
     expect(monitor.kind).toBe('company');
     expect(monitor.companyNumber).toBe('990000014');
     expect(monitor.company?.acn).toBe('990000014');
-    expect(monitor.eventTypes).toEqual(companyTypes);
+    expect(monitor.eventTypes).toEqual(COMPANY_EVENT_TYPES);
     expect(monitor.sequence).toBe(0);
     expect(monitor.livemode).toBe(false);
     expect(monitor.baseline?.status.code).toBe(monitor.company?.status.code);
