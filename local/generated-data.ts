@@ -18,14 +18,11 @@ import { sandboxRecords } from '../shared/adapters/sandbox/data/companies.ts';
 import {
   abnForAcn,
   acnWithCheckDigit,
-  addDays,
   addressRecord,
   australianAddress,
   charge,
   chargeSeries,
   DocumentBook,
-  dateOfDay,
-  dayNumber,
   member,
   officeholder,
   organisation,
@@ -53,6 +50,7 @@ import {
 } from '../shared/adapters/sandbox/dataset.ts';
 import type { RecordsSource } from '../shared/adapters/sandbox/records.ts';
 import { sandboxRecordOrganisations, sandboxRecordsSource } from '../shared/adapters/sandbox/records-data.ts';
+import { addDays, dateOfDay, dayNumber } from '../shared/kernel/calendar-days.ts';
 import type {
   IsoDate,
   RegistryAddress,

@@ -10,7 +10,6 @@
 import {
   abnForAcn,
   acnWithCheckDigit,
-  addDays,
   addressRecord,
   australianAddress,
   DocumentBook,
@@ -24,6 +23,7 @@ import type {
   NameReservationFacts,
   RecordsSource,
 } from '../shared/adapters/sandbox/records.ts';
+import { addDays } from '../shared/kernel/calendar-days.ts';
 import type { IsoDate } from '../shared/kernel/registry-port.ts';
 
 export const GENERATED_BUSINESS_NAMES = 1500;

@@ -9,6 +9,7 @@
  * The day number is the number of days since 1970-01-01; what alternates goes one way on even
  * days and back on odd days, so each day's state differs from the day before's.
  */
+import { addDays, dayNumber } from '../kernel/calendar-days.ts';
 import type { MonitoringEventType } from '../webhooks/event-port.ts';
 
 /** The sandbox companies that change on the published schedule: one event type each, every day. */
@@ -19,16 +20,7 @@ export const SANDBOX_SCHEDULE: Readonly<Record<string, MonitoringEventType>> = {
   '990011044': 'company.external_administration',
 };
 
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 of a UTC calendar date (YYYY-MM-DD). */
-export const sandboxDayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-
-/** The calendar date `days` days after `date` (before, when negative). */
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-const isEvenDay = (date: string) => sandboxDayNumber(date) % 2 === 0;
+const isEvenDay = (date: string) => dayNumber(date) % 2 === 0;
 
 /** What the name-changing company's name gets on even days. */
 export const RENAMED_SUFFIX = ' (RENAMED)';

@@ -15,6 +15,7 @@
 
 import { coded as codedIn } from '../companies/present.ts';
 import type { Owner } from '../kernel/api-keys.ts';
+import { addDays, dayNumber } from '../kernel/calendar-days.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { MonitoringEventType } from '../webhooks/event-port.ts';
@@ -22,10 +23,8 @@ import { type ApplyPorts, type FoundChange, monitoringEventId, recordChanges } f
 import { readMonitor } from './monitors.ts';
 import { presentDocumentRef } from './present.ts';
 import {
-  addDays,
   SANDBOX_APPOINTEE,
   SANDBOX_SCHEDULE,
-  sandboxDayNumber,
   scheduledDocument,
   scheduledState,
 } from './sandbox-schedule.ts';
@@ -54,7 +53,7 @@ export function sandboxDetail(
   date: string,
   serial: string,
 ): Record<string, unknown> {
-  const even = sandboxDayNumber(date) % 2 === 0;
+  const even = dayNumber(date) % 2 === 0;
   const source = { kind: 'sandbox', checkedAt: `${date}T15:00:00Z` };
   const name = monitor.company?.name ?? monitor.baseline?.name ?? `SANDBOX COMPANY ${monitor.subjectKey}`;
   const renamed = name.endsWith(' (RENAMED)') ? name.slice(0, -' (RENAMED)'.length) : `${name} (RENAMED)`;

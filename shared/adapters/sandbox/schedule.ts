@@ -16,10 +16,10 @@
  * On a day a company is EXAD, its extracts show the appointee the day's event names (an
  * administrator appointed that day) among its office holders and in its external administration.
  */
+import { addDays } from '../../kernel/calendar-days.ts';
 import { toTimestamp } from '../../kernel/clock.ts';
 import type { RegistryDocument, RegistryOfficeholder } from '../../kernel/registry-port.ts';
 import {
-  addDays,
   SANDBOX_APPOINTEE,
   SANDBOX_SCHEDULE,
   type ScheduledDocument,

@@ -3,14 +3,11 @@ import { acnWithCheckDigit } from '../../../shared/adapters/sandbox/data/company
 import { DatasetRegistry } from '../../../shared/adapters/sandbox/dataset-registry.ts';
 import { createSandboxRegistry, sandboxDataset } from '../../../shared/adapters/sandbox/sandbox.ts';
 import { coded } from '../../../shared/companies/present.ts';
+import { dayNumber } from '../../../shared/kernel/calendar-days.ts';
 import { RegistryRejection } from '../../../shared/kernel/registry-port.ts';
 import { checkCompany, type DailyCheckPorts } from '../../../shared/monitoring/daily-check.ts';
 import { scheduledSandboxChange } from '../../../shared/monitoring/sandbox.ts';
-import {
-  SANDBOX_SCHEDULE,
-  sandboxDayNumber,
-  scheduledDocumentNumber,
-} from '../../../shared/monitoring/sandbox-schedule.ts';
+import { SANDBOX_SCHEDULE, scheduledDocumentNumber } from '../../../shared/monitoring/sandbox-schedule.ts';
 import { readCompany } from '../../../shared/monitoring/snapshot.ts';
 import type { MonitorChange, MonitorRecord, MonitorStore } from '../../../shared/monitoring/store-port.ts';
 import type { EventRecord } from '../../../shared/webhooks/event-port.ts';
@@ -47,9 +44,9 @@ const rejectionOf = async (promise: Promise<unknown>) => {
 
 describe('the days of the schedule', () => {
   it('uses days since 1970-01-01: the test days are one even, one odd', () => {
-    expect(sandboxDayNumber('1970-01-01')).toBe(0);
-    expect(sandboxDayNumber(EVEN) % 2).toBe(0);
-    expect(sandboxDayNumber(ODD) % 2).toBe(1);
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(dayNumber(EVEN) % 2).toBe(0);
+    expect(dayNumber(ODD) % 2).toBe(1);
     expect(scheduledDocumentNumber(EVEN)).toBe('9S0261129');
   });
 });

@@ -12,6 +12,8 @@
  * personal name index are in people-data.ts, and `sandboxDataset()` (sandbox.ts) joins both. The
  * builders the cases are made with are in builders/companies.ts.
  */
+
+import { addDays } from '../../../kernel/calendar-days.ts';
 import type {
   IsoDate,
   RegistryAddress,
@@ -23,7 +25,6 @@ import type {
 import { type CompanyRecord, companyRecord } from '../dataset.ts';
 import {
   acnWithCheckDigit,
-  addDays,
   addressRecord,
   australianAddress,
   charge,

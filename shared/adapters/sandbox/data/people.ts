@@ -14,12 +14,14 @@
  * Nothing is built at import time: `sandboxPeople()` builds once, on first use. The builders the
  * people are made with are in builders/people.ts.
  */
+
+import { addDays } from '../../../kernel/calendar-days.ts';
 import type { IsoDate } from '../../../kernel/registry-port.ts';
 import type { PeopleSearchQuery, RegistryPersonRole } from '../../../people/registry-port.ts';
 import type { CompanyRecord, PersonRecord } from '../dataset.ts';
 import { personRecord } from '../dataset.ts';
 import { SANDBOX, sandboxRecords } from './companies.ts';
-import { acnWithCheckDigit, addDays, australianAddress } from './company-builders.ts';
+import { acnWithCheckDigit, australianAddress } from './company-builders.ts';
 import {
   birth,
   licence,
