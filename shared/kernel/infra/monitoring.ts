@@ -16,7 +16,9 @@ export const MONITORING_RUN_TIMEOUT_SECONDS = 900;
 /** The daily check's hour (UTC): 15:00, which is 01:00–02:00 in eastern Australia, outside business hours. */
 export const DAILY_CHECK_HOUR = 15;
 /** The weekly job's start (UTC): Tuesdays (day 2 of `getUTCDay`) 18:00, once the registry has published the week's summaries. */
-export const WEEKLY_JOB_START = { weekday: 2, cronDay: 'TUE', hour: 18 } as const;
+export const WEEKLY_JOB_START = { weekday: 2, hour: 18 } as const;
+
+const CRON_DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
 
 export const DAILY_CHECK_SCHEDULE = `cron(0 ${DAILY_CHECK_HOUR} * * ? *)`;
-export const WEEKLY_JOB_SCHEDULE = `cron(0 ${WEEKLY_JOB_START.hour} ? * ${WEEKLY_JOB_START.cronDay} *)`;
+export const WEEKLY_JOB_SCHEDULE = `cron(0 ${WEEKLY_JOB_START.hour} ? * ${CRON_DAYS[WEEKLY_JOB_START.weekday]} *)`;

@@ -8,6 +8,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandler as runHandler } from '../../../functions/workers/monitoring/run.ts';
 import { createHandler as startHandler } from '../../../functions/workers/monitoring/start.ts';
+import { DAILY_CHECK_SCHEDULE, WEEKLY_JOB_SCHEDULE } from '../../../shared/kernel/infra/monitoring.ts';
 import { setMetricSink } from '../../../shared/kernel/metric-line.ts';
 import { lastWeeklyStart, type RunPorts } from '../../../shared/monitoring/jobs.ts';
 import { MONITOR_SHARDS, type MonitoringMessage } from '../../../shared/monitoring/store-port.ts';
@@ -189,6 +190,11 @@ describe('RunMonitoring', () => {
       const { recorded, overdue } = await billingOn('2026-11-25T15:04:00.000Z', []);
       expect(recorded).toEqual(['billing/2026-11-25/usage']);
       expect(overdue).toEqual([]);
+    });
+
+    it('builds the schedules from the named start times (Tuesdays 18:00 and daily 15:00, UTC)', () => {
+      expect(WEEKLY_JOB_SCHEDULE).toBe('cron(0 18 ? * TUE *)');
+      expect(DAILY_CHECK_SCHEDULE).toBe('cron(0 15 * * ? *)');
     });
 
     it('finds the latest scheduled start at or before a time', () => {
