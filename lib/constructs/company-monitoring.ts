@@ -15,7 +15,7 @@ import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { type Alias, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -38,7 +38,7 @@ import { CONSUMER_CONCURRENCY } from '../settings.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import type { LiveAliases } from './live-alias.ts';
-import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
+import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
 export const MONITORING_QUEUE_VISIBILITY = Duration.seconds(6 * MONITORING_RUN_TIMEOUT_SECONDS);
 
@@ -135,15 +135,13 @@ export class CompanyMonitoring extends Construct {
     this.run.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
     this.run.addEnvironment(ORDER_ENV.eventBus, props.eventBus.eventBusName);
     props.eventBus.grantPutEventsTo(this.run);
-    const queueSource = new EventSourceMapping(this, 'RunQueueSource', {
-      target: this.runAlias,
-      eventSourceArn: this.queue.queueArn,
+    consumeOnAlias(this, 'RunQueueSource', {
+      queue: this.queue,
+      fn: this.run,
+      alias: this.runAlias,
       batchSize: 1,
-      reportBatchItemFailures: true,
       maxConcurrency: monitoringConsumerConcurrency(props.registryConcurrency),
     });
-    Validations.of(queueSource).acknowledge(acknowledgements.sqsEventSourceDestination);
-    this.queue.grantConsumeMessages(this.run);
     Validations.of(this.run).acknowledge(acknowledgements.synchronousInvocation);
 
     const role = new Role(this, 'SchedulerRole', {

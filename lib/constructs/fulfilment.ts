@@ -5,7 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { type Alias, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -30,7 +30,7 @@ import { WORKFLOW_TIMEOUT_SECONDS } from '../workflows/fulfilment.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import type { LiveAliases } from './live-alias.ts';
-import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
+import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
 /** The starter only starts executions (a batch of 10 at most); 30 s is ample. */
 export const STARTER_TIMEOUT = Duration.seconds(30);
@@ -204,16 +204,13 @@ export class Fulfilment extends Construct {
     this.starter.addToRolePolicy(
       new PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn] }),
     );
-    // What `SqsEventSource` makes, on the starter's live alias.
-    const queueSource = new EventSourceMapping(this, 'StarterQueueSource', {
-      target: this.aliasOf(FULFILMENT_STARTER.name),
-      eventSourceArn: this.queue.queueArn,
+    consumeOnAlias(this, 'StarterQueueSource', {
+      queue: this.queue,
+      fn: this.starter,
+      alias: this.aliasOf(FULFILMENT_STARTER.name),
       batchSize: STARTER_BATCH_SIZE,
-      reportBatchItemFailures: true,
       maxConcurrency: CONSUMER_CONCURRENCY.fulfilmentStarter,
     });
-    Validations.of(queueSource).acknowledge(acknowledgements.sqsEventSourceDestination);
-    this.queue.grantConsumeMessages(this.starter);
 
     this.sweeper = this.createFunction(FULFILMENT_SWEEPER, SWEEPER_DESCRIPTION, props, {
       timeout: SWEEPER_TIMEOUT,

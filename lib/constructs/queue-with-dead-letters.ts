@@ -1,6 +1,7 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { type Alias, EventSourceMapping, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type AlarmThresholdName, periodOf, type StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
@@ -64,4 +65,26 @@ export function queueWithDeadLetters(
     summary: `${props.name} messages are waiting unconsumed.`,
   });
   return { queue, deadLetterQueue, deadLetterAlarm, queueAgeAlarm };
+}
+
+/**
+ * `queue` feeding a function's `live` alias (what `SqsEventSource` makes, on the alias: a deployment
+ * shifts the queue's work too), reporting each failed message on its own, at most `maxConcurrency`
+ * instances; the function may consume the queue.
+ */
+export function consumeOnAlias(
+  scope: Construct,
+  id: string,
+  props: { queue: IQueue; fn: IFunction; alias: Alias; batchSize: number; maxConcurrency: number },
+): EventSourceMapping {
+  const source = new EventSourceMapping(scope, id, {
+    target: props.alias,
+    eventSourceArn: props.queue.queueArn,
+    batchSize: props.batchSize,
+    reportBatchItemFailures: true,
+    maxConcurrency: props.maxConcurrency,
+  });
+  Validations.of(source).acknowledge(acknowledgements.sqsEventSourceDestination);
+  props.queue.grantConsumeMessages(props.fn);
+  return source;
 }

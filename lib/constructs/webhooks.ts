@@ -5,7 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IEventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { type Alias, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
@@ -23,7 +23,7 @@ import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import { workflowFunctionDescription } from './fulfilment.ts';
 import type { LiveAliases } from './live-alias.ts';
-import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
+import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
 import { allowSecretUse } from './webhook-secrets-key.ts';
 
 export const DISPATCHER_TIMEOUT = Duration.seconds(DISPATCHER_TIMEOUT_SECONDS);
@@ -114,16 +114,13 @@ export class Webhooks extends Construct {
     );
     this.dispatcher.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     allowSecretUse(this.dispatcher, props.key, 'open');
-    // What `SqsEventSource` makes, on the dispatcher's live alias.
-    const queueSource = new EventSourceMapping(this, 'DispatcherQueueSource', {
-      target: this.aliasOf(WEBHOOK_DISPATCHER.name),
-      eventSourceArn: this.queue.queueArn,
+    consumeOnAlias(this, 'DispatcherQueueSource', {
+      queue: this.queue,
+      fn: this.dispatcher,
+      alias: this.aliasOf(WEBHOOK_DISPATCHER.name),
       batchSize: DISPATCHER_BATCH_SIZE,
-      reportBatchItemFailures: true,
       maxConcurrency: CONSUMER_CONCURRENCY.webhookDispatcher,
     });
-    Validations.of(queueSource).acknowledge(acknowledgements.sqsEventSourceDestination);
-    this.queue.grantConsumeMessages(this.dispatcher);
 
     Validations.of(this.dispatcher).acknowledge(acknowledgements.synchronousInvocation);
 
