@@ -247,7 +247,7 @@ export class ApiStack extends Stack {
     const tierAlarms = stageAlarms.in(this.monitoring);
     // The workers' live aliases and deployment groups sit beside their errors alarms, in the
     // Monitoring nested stack (the API stack's template has no room for three resources more per
-    // worker: docs/architecture.md, "Safe deployments"); what invokes them stays here.
+    // worker: docs/decisions/0059-safe-deployments.md); what invokes them stays here.
     const workerAliases = LiveAliases.in(this.monitoring, 'Workers', {
       stage: settings.stage,
       strategy: settings.deployment,

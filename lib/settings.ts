@@ -60,7 +60,8 @@ export interface Settings {
  *
  * The canary window is 10 minutes, not 5: the errors alarm sums 5-minute periods and CloudWatch
  * evaluates a period a minute or two after it ends, so a 5-minute canary could finish before the
- * first period holding the new version's errors is judged (docs/architecture.md, "Safe deployments").
+ * first period holding the new version's errors is judged
+ * (docs/decisions/0059-safe-deployments.md).
  */
 export const DEPLOYMENT_STRATEGIES = {
   direct: undefined,

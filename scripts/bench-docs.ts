@@ -16,9 +16,10 @@ import { routeList } from '../shared/app/routes.ts';
 
 const RUNS = 5;
 /**
- * Target set from the measurement in docs/architecture.md ("Measurements"): the first content's
- * p50 at most this many times the p50 of the moment Scalar's bundle has run, both on the page's
- * clock in the same runs, so that the machine's load (which makes both slower alike) cancels out.
+ * Target set from the measurement in docs/decisions/0018-reference-page-scalar-offline.md: the
+ * first content's p50 at most this many times the p50 of the moment Scalar's bundle has run, both
+ * on the page's clock in the same runs, so that the machine's load (which makes both slower alike)
+ * cancels out.
  */
 export const DOCS_TARGETS = { firstContentOverBundle: 12 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

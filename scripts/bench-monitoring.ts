@@ -10,10 +10,10 @@
  * created per second. Then the weekly match of the simulator's 20,000-item summary, bought once:
  * DynamoDB commands by type, at most one indexed read (Query) per item and never a Scan.
  *
- * At the full size the section takes about 26 minutes on this machine (docs/architecture.md has
- * the figures): `BENCH_MONITORS=10000` measures the same per-company figures at a tenth of the
- * size (they do not depend on it: each company is read once through its own partition, and a
- * shard's page through its own).
+ * At the full size the section takes about 26 minutes on this machine
+ * (docs/decisions/0069-monitoring-jobs-and-capacity.md has the figures): `BENCH_MONITORS=10000`
+ * measures the same per-company figures at a tenth of the size (they do not depend on it: each
+ * company is read once through its own partition, and a shard's page through its own).
  */
 
 import { randomBytes } from 'node:crypto';

@@ -170,10 +170,11 @@ async function initTimes(outfiles: readonly string[]): Promise<{ init: number; f
 
 /**
  * The yardsticks every function's init is compared with: a conventional read-by-id handler
- * (scripts/bench-baseline/read-by-id.ts); what its tracing alone costs (Powertools Tracer, that
- * is the X-Ray SDK); and the same handler with tracing left to Lambda (no tracing library), the
- * start the tracing decision in docs/architecture.md led to. They keep the `semver` stand-in the
- * service's bundles had while they carried the tracer, so the baseline stays the one measured since.
+ * (scripts/bench-baseline/read-by-id.ts); what its tracing alone costs (Powertools Tracer, that is
+ * the X-Ray SDK); and the same handler with tracing left to Lambda (no tracing library), the start
+ * the tracing decision (docs/decisions/0062-tracing-without-the-xray-sdk.md) led to. They keep the
+ * `semver` stand-in the service's bundles had while they carried the tracer, so the baseline stays
+ * the one measured since.
  */
 const SEMVER_GTE = { semver: './scripts/bench-baseline/semver-gte.ts' };
 const YARDSTICKS = [

@@ -8,7 +8,8 @@ import { assetPath, serveStatic, staticFile } from '../../shared/kernel/http/sta
 /**
  * docs/openapi.json, as `npm run openapi` wrote it from the route table, served without its
  * indentation: the committed file is indented for review, the wire gets the same JSON at half the
- * size (414 KB instead of 864 KB, 41 KB gzipped instead of 59 KB: docs/architecture.md).
+ * size (414 KB instead of 864 KB, 41 KB gzipped instead of 59 KB:
+ * docs/decisions/0016-contract-errors-once.md).
  */
 const document = staticFile(() =>
   new TextEncoder().encode(JSON.stringify(JSON.parse(readFileSync(assetPath(OPENAPI_DOCUMENT), 'utf8')))),

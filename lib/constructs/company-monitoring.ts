@@ -1,13 +1,14 @@
 /**
- * Company monitoring's jobs (docs/monitoring.md, docs/architecture.md "Company monitoring"), in the
- * API stack's `CompanyMonitoring` nested stack: two EventBridge Scheduler schedules (the daily
- * check, the weekly job) invoke StartMonitoringRuns, which puts a run's messages on the fan-out
- * queue (with its DLQ and alarms); RunMonitoring consumes it one message at a time, at most
- * `CONSUMER_CONCURRENCY.monitoringRun` instances, within its reserved share of the registry's
- * capacity. Alarms fire on dead letters, on a message waiting a day, on the functions' errors and
- * throttles, on a daily run missed (no shard finished for 30 hours, missing data breaching), on a
- * weekly run missed (a summary of the due run unmatched when the daily job looks, the next day) and
- * on a run late (a part finishing too long after its run's start, `MonitoringRunSeconds`).
+ * Company monitoring's jobs (docs/monitoring.md,
+ * docs/decisions/0069-monitoring-jobs-and-capacity.md), in the API stack's `CompanyMonitoring`
+ * nested stack: two EventBridge Scheduler schedules (the daily check, the weekly job) invoke
+ * StartMonitoringRuns, which puts a run's messages on the fan-out queue (with its DLQ and alarms);
+ * RunMonitoring consumes it one message at a time, at most `CONSUMER_CONCURRENCY.monitoringRun`
+ * instances, within its reserved share of the registry's capacity. Alarms fire on dead letters, on
+ * a message waiting a day, on the functions' errors and throttles, on a daily run missed (no shard
+ * finished for 30 hours, missing data breaching), on a weekly run missed (a summary of the due run
+ * unmatched when the daily job looks, the next day) and on a run late (a part finishing too long
+ * after its run's start, `MonitoringRunSeconds`).
  */
 import { join } from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';

@@ -36,8 +36,8 @@ export interface KeyAuthorizerProps {
 }
 
 /**
- * The edge check of every keyed route (docs/architecture.md, "Edge check"): a TOKEN authorizer
- * whose validation expression makes API Gateway itself answer 401 to a request without a
+ * The edge check of every keyed route (docs/decisions/0054-edge-check-token-authorizer.md): a TOKEN
+ * authorizer whose validation expression makes API Gateway itself answer 401 to a request without a
  * well-formed bearer key (no function runs), and whose function denies a well-formed key that is
  * not a usable one (cached per key for `AUTHORIZER_CACHE_SECONDS`), so that no route function runs
  * and nothing is written for it either.

@@ -20,7 +20,7 @@ export interface LiveAliasOptions {
 
 /**
  * The `live` alias of each function, and with a CodeDeploy strategy its deployment group
- * (docs/architecture.md, "Safe deployments"). A deploy that changes a function publishes a new
+ * (docs/decisions/0059-safe-deployments.md). A deploy that changes a function publishes a new
  * version (`currentVersion`); CloudFormation then updates the alias through the deployment group,
  * which shifts traffic to the new version as the stage's strategy says and rolls it back when the
  * function's errors alarm (or a route's internal-errors alarm: its handled 500s) fires during the

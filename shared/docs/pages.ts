@@ -49,7 +49,7 @@ export const SCALAR_CONFIGURATION = {
   hideClientButton: true,
   showDeveloperTools: 'never',
   // Groups open when read: drawing every operation up front tripled the time to first content
-  // (docs/architecture.md, "The reference page").
+  // (docs/decisions/0018-reference-page-scalar-offline.md).
   defaultOpenAllTags: false,
   hideDarkModeToggle: false,
   metaData: { title: 'Company Register Data Service API reference' },
@@ -76,7 +76,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * hash), requests to the deployment only (the document, and "try it" calls to this API), never
  * framed, no plugins, no `<base>`, forms nowhere. Styles: the deployment's, and inline, because
  * Scalar's bundle injects its stylesheets as `<style>` elements without a nonce when it loads
- * (docs/architecture.md, "The documentation pages' headers").
+ * (docs/decisions/0058-docs-pages-headers.md).
  */
 export const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",

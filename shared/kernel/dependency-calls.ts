@@ -1,7 +1,7 @@
 /**
  * What the service's calls to its dependencies (DynamoDB, the registry, S3, SES, SQS, EventBridge,
  * Step Functions) came to: the tracing the service does itself, beside Lambda's own active tracing
- * of each invocation (docs/architecture.md, "Tracing after the X-Ray SDK").
+ * of each invocation (docs/decisions/0062-tracing-without-the-xray-sdk.md).
  *
  * Each call is recorded where every call of its kind passes (`callDynamo`, `signedRequest`, the
  * registry transport) into the collector of the invocation it belongs to. The local stack serves

@@ -13,7 +13,7 @@ import {
 
 /**
  * Free company lookups and name searches over real HTTP (spec document 1, 2.1–2.2 and 2.9;
- * document 3, 7.3–7.5; docs/architecture.md "Company paths and section reads"). Test keys are
+ * document 3, 7.3–7.5; docs/decisions/0032-company-paths-and-section-reads.md). Test keys are
  * served by the sandbox registry in process; live keys go through the registry simulator, which
  * serves the same sample, so every case runs with both.
  */

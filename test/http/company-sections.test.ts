@@ -18,9 +18,9 @@ import { ROLE_ORDER } from '../support/spec.ts';
 
 /**
  * Free section reads of held company extracts, and the single-charge lookup, over real HTTP
- * (spec document 1, 2.1–2.4 and 2.9; document 2, 4.1; document 3, 7; docs/architecture.md
- * "Company paths and section reads"). Every test buys what it needs with a fresh key (a fresh
- * account), so no test depends on what another one bought.
+ * (spec document 1, 2.1–2.4 and 2.9; document 2, 4.1; document 3, 7;
+ * docs/decisions/0032-company-paths-and-section-reads.md). Every test buys what it needs with a
+ * fresh key (a fresh account), so no test depends on what another one bought.
  */
 
 type Body = Record<string, unknown>;

@@ -222,7 +222,7 @@ describe('web delivery', () => {
     const pdf = await PDFDocument.load((await download(key, placed.id)).bytes, { updateMetadata: false });
     expect(pdf.getPageCount()).toBe(1 + 5);
     expect((await eventsFor(placed.id)).map((e) => e.type)).toStrictEqual(['order.ready']);
-    // docs/architecture.md: `pageCount` is the pages compiled.
+    // docs/decisions/0046-orders.md: `pageCount` is the pages compiled.
     expect(order.pageCount).toBe(5);
   });
 });

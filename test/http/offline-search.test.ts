@@ -19,7 +19,7 @@ import {
 import { outbox, publishedEvents, waitForExecution } from '../support/orders.ts';
 
 /**
- * Offline name searches (spec document 2, 4.11; docs/architecture.md "Offline searches"):
+ * Offline name searches (spec document 2, 4.11; docs/decisions/0046-orders.md):
  * accepted with 202 and billed once (fee 934), run without the 100-name cap, delivered by email
  * as CSV or announced by webhook, read back page by page; 20 per account and UTC day.
  */

@@ -28,7 +28,7 @@ import {
 
 /**
  * The asynchronous orders tier seen from a client: charges extract and document image orders
- * (spec document 2, 4.2 and 4.9; docs/architecture.md "Orders"), what is billed, the reads and
+ * (spec document 2, 4.2 and 4.9; docs/decisions/0046-orders.md), what is billed, the reads and
  * the download. The workflow's inner steps are tested elsewhere.
  */
 

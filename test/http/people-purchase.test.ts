@@ -26,7 +26,7 @@ import {
 /**
  * POST /v1/people/extracts: 1 to 100 person extracts from one search, all or nothing, billed one
  * fee (958) per person, once (spec document 2, 4.3; document 1, 2.6; document 3, 7.7;
- * docs/architecture.md "People"). Test keys buy from the sandbox; live keys reach the registry
+ * docs/decisions/0045-people.md). Test keys buy from the sandbox; live keys reach the registry
  * simulator, whose call log shows what the registry billed.
  */
 

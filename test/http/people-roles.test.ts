@@ -19,7 +19,7 @@ import { ROLE_ORDER } from '../support/spec.ts';
 /**
  * GET /v1/people/{personId}/roles: a person's company roles read free from a held person extract
  * (spec document 2, 4.5; document 1, 2.1, 2.2, 2.6 and 2.9; document 3, 7.6 and 7.7;
- * docs/architecture.md "People"). Every test buys what it needs with a fresh test key.
+ * docs/decisions/0045-people.md). Every test buys what it needs with a fresh test key.
  */
 
 interface ExtractRef {

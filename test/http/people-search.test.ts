@@ -16,7 +16,7 @@ import {
 
 /**
  * POST /v1/people/searches and GET /v1/people/{personId} (spec document 3, 7.5 and 7.7;
- * docs/architecture.md "People"; docs/sandbox.md "People"). Test keys get the sandbox people,
+ * docs/decisions/0045-people.md; docs/sandbox.md "People"). Test keys get the sandbox people,
  * live keys the registry simulator (which serves the same sandbox people plus generated SMITHs).
  */
 

@@ -14,7 +14,7 @@ import {
 /**
  * The free record lookups over real HTTP: document details (one, and batches of 1 to 10),
  * business names and name reservations (spec document 1, 2.3 and 2.9; document 3, 7.4, 7.7 and
- * 8; docs/architecture.md "Documents, business names and name reservations"). Test keys are
+ * 8; docs/decisions/0036-documents-business-names-reservations.md). Test keys are
  * served by the sandbox registry in process; live keys by the registry simulator, which serves
  * the same cases, so the main cases run with both.
  */

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The dependency direction of shared/ (docs/architecture.md, "Layout"): app → capabilities →
+ * The dependency direction of shared/ (docs/architecture.md, "The layers"): app → capabilities →
  * kernel; adapters → capability ports and the kernel; composition → adapters. Read from the
  * relative imports of every module, so a new import that breaks it fails here.
  */

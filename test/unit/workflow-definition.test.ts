@@ -9,7 +9,7 @@ import { WORKFLOW_DEFINITION, workflowTasks } from '../../shared/kernel/infra/wo
 /**
  * The fulfilment workflow's ASL file (lib/workflows/fulfilment.asl.json) as CDK deploys it and the
  * local stack runs it: what its builder (lib/workflows/fulfilment.ts) writes, valid, wired to the
- * task handlers, and with the Retry and Catch rules docs/architecture.md describes.
+ * task handlers, and with the Retry and Catch rules of docs/decisions/0047-fulfilment-workflow.md.
  */
 
 interface Retrier {

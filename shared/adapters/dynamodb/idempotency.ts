@@ -12,9 +12,10 @@
  * runs waits for it (at most `maxWaitMs`, 14 s, and half its own time), reading the record every
  * `pollMs`: it answers the first's result once kept, runs itself once the record is gone (the first
  * failed) or its lease lapsed (taken over), and only if the first is still running at the end of
- * its wait answers 429 `idempotency_key_in_use` with Retry-After (docs/architecture.md,
- * "Purchases happen once"). A takeover is safe even if the first was alive after all: a purchase
- * keeps its registry client key and extract id, so it is bought and billed once.
+ * its wait answers 429 `idempotency_key_in_use` with Retry-After
+ * (docs/decisions/0041-duplicate-purchase-waits.md). A takeover is safe even if the first was alive
+ * after all: a purchase keeps its registry client key and extract id, so it is bought and billed
+ * once.
  */
 import {
   IdempotencyAlreadyInProgressError,

@@ -98,7 +98,7 @@ const IMPORT_CHUNK = 500;
 /**
  * Import transactions in flight at once. The owner's partition (`MONOWN#…`) takes two items per
  * row, each two write units in a transaction: about 250 rows a second at DynamoDB's 1,000 units
- * per partition (docs/architecture.md, "Company monitoring").
+ * per partition (docs/decisions/0066-monitoring-imports.md).
  */
 const IMPORT_PARALLEL = 16;
 

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { type Item, query } from './document.ts';
 
-/** Partitions per sparse index (see docs/architecture.md, "No single-partition index"). */
+/** Partitions per sparse index (see docs/decisions/0035-sharded-sparse-indexes.md). */
 export const INDEX_SHARDS = 16;
 
 const shardName = (base: string, shard: number) => `${base}#${String(shard).padStart(2, '0')}`;

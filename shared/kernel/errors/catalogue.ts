@@ -52,7 +52,7 @@ export const typeStatuses: Readonly<
 /**
  * Seconds a client waits before retrying an answer of a retried status (429, 500, 502, 503) when
  * the code that answers it computes no wait of its own: every retryable answer carries
- * `Retry-After` (docs/architecture.md, "Retryable answers").
+ * `Retry-After` (docs/decisions/0043-retryable-answers.md).
  */
 export const DEFAULT_RETRY_AFTER_SECONDS: Readonly<Record<number, number>> = {
   429: 1,
@@ -386,7 +386,8 @@ export const errorCatalogue = {
     'A request with this Idempotency-Key and the same body is still in progress. Retry after the Retry-After delay, with the same key, to get its result.',
   ),
 
-  // Service-level codes the spec leaves to the implementation (see docs/architecture.md)
+  // Service-level codes the spec leaves to the implementation (see
+  // docs/decisions/0013-error-codes-the-spec-does-not-name.md)
   code_table_not_found: entry('not_found_error', 404, [], 'No code table has this slug.'),
   invalid_json: entry('invalid_request_error', 400, [], 'The request body is not valid JSON.'),
   // 400, not HTTP's 413 or 431: spec 7.2 pairs invalid_request_error with 400, 410 and 422 only.
@@ -495,8 +496,9 @@ export const errorCatalogue = {
 export type ErrorCode = keyof typeof errorCatalogue;
 
 /**
- * The codes this service adds to spec section 7 (docs/architecture.md, "Error codes the spec does
- * not name"): the error reference marks them, with their type's retry rule like every code.
+ * The codes this service adds to spec section 7
+ * (docs/decisions/0013-error-codes-the-spec-does-not-name.md): the error reference marks them, with
+ * their type's retry rule like every code.
  */
 export const serviceCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'api_key_not_active',

@@ -28,7 +28,10 @@ export const BEARER_HEADER_PATTERN =
  */
 export const CONSOLE_SESSION_AUTHORIZATION = 'Console-Session';
 
-/** Seconds API Gateway keeps an authorizer's answer for one key (see docs/architecture.md, "Edge check"). */
+/**
+ * Seconds API Gateway keeps an authorizer's answer for one key (see
+ * docs/decisions/0054-edge-check-token-authorizer.md).
+ */
 export const AUTHORIZER_CACHE_SECONDS = 300;
 
 /** `arn:aws:execute-api:<region>:<account>:<api>/<stage>/<verb>/<path>` → every method of that stage. */

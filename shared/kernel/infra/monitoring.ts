@@ -10,7 +10,7 @@ export const MONITORING_START = { name: 'StartMonitoringRuns', handler: 'workers
 /** Consumes the fan-out queue: checks a shard, matches a weekly summary, bills a day. */
 export const MONITORING_RUN = { name: 'RunMonitoring', handler: 'workers/monitoring/run' } as const;
 
-/** A shard's check: at most 62,500 companies of 1,000,000 at 25 registry calls a second is far beyond 15 minutes, so a message checks a page and sends the next (see docs/architecture.md). */
+/** A shard's check: at most 62,500 companies of 1,000,000 at 25 registry calls a second is far beyond 15 minutes, so a message checks a page and sends the next (see docs/decisions/0069-monitoring-jobs-and-capacity.md). */
 export const MONITORING_RUN_TIMEOUT_SECONDS = 900;
 
 /** The daily check's hour (UTC): 15:00, which is 01:00–02:00 in eastern Australia, outside business hours. */
