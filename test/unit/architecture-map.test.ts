@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,25 @@ function relativeLinks(markdown: string): string[] {
   return targets.filter((t) => !/^[a-z]+:/.test(t) && !t.startsWith('#')).map((t) => t.replace(/#.*$/, ''));
 }
 
+/** Section names cited after the map's file name: `docs/architecture.md, "The layers"`. */
+function sectionsCited(text: string): string[] {
+  return [...text.matchAll(/architecture\.md[,(\s*]*"([^"]+)"/g)].map((match) => match[1] ?? '');
+}
+
+/** The README, the docs pages and the TypeScript sources, where a citation of a section may hide. */
+function citingFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(join(root, dir)).flatMap((name) => {
+      const path = `${dir}/${name}`;
+      if (statSync(join(root, path)).isDirectory()) return name === 'dist' ? [] : walk(path);
+      return /\.(ts|md)$/.test(name) ? [path] : [];
+    });
+  return [
+    'README.md',
+    ...['docs', 'shared', 'lib', 'functions', 'scripts', 'local', 'bin', 'test'].flatMap(walk),
+  ];
+}
+
 describe('docs/architecture.md, the map', () => {
   it('is at most 300 lines', () => {
     expect(map.split('\n').length).toBeLessThanOrEqual(300);
@@ -59,7 +78,18 @@ describe('docs/architecture.md, the map', () => {
     expect(links.filter((link) => !existsSync(join(root, 'docs', link)))).toEqual([]);
   });
 
-  it('finds a missing path or link (the checks can fail)', () => {
+  it('is cited by section only under a heading it has (code comments and the other docs)', () => {
+    const headings = new Set([...map.matchAll(/^#+ (.+)$/gm)].map((match) => match[1]));
+    const cited = citingFiles().flatMap((path) =>
+      sectionsCited(read(path)).map((section) => ({ path, section })),
+    );
+    expect(cited.filter(({ section }) => !headings.has(section))).toEqual([]);
+  });
+
+  it('finds a missing path, link or section (the checks can fail)', () => {
+    expect(sectionsCited('(docs/architecture.md, "The layers") and docs/architecture.md\n * "Gone"')).toEqual(
+      ['The layers', 'Gone'],
+    );
     expect(namedPaths('see `shared/app/routes.ts`, `shared/<capability>/` and `lib/nowhere.ts`')).toEqual([
       'shared/app/routes.ts',
       'lib/nowhere.ts',
