@@ -1,0 +1,17 @@
+/**
+ * A CSV cell as every CSV the service writes has it (the monitor list, the console's fee ledger).
+ * Imports nothing, so that the console's browser script uses this same function.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell: formula-safe, then quoted as RFC 4180 asks. A text that starts with `=`, `+`, `-`,
+ * `@`, a tab or a carriage return is prefixed with `'`, so that no spreadsheet takes it for a
+ * formula (OWASP, "CSV injection"); a number or a boolean is written as it is (`-2` stays a number).
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
