@@ -5,18 +5,16 @@
  * link lands on the current view's main content on each of the nine views; a `=…` client
  * reference is inert in the exported fee ledger. Every page passes axe-core's WCAG 2.2 A/AA rules.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { baseUrl, buyExtract, call, createKey, type TestKey } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { signInLink } from '../support/console.ts';
+import { expectAccessible as expectAccessibleIn, signInLink } from '../support/console.ts';
+import { COMPANY_EVENT_TYPES } from '../support/monitoring.ts';
 import { type OrderBody, settledResource } from '../support/orders.ts';
 import { type Receiver, startReceiver } from '../support/webhooks.ts';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** What an endpoint may subscribe to, written out as the tests expect it (spec 6.1, monitoring, `*`). */
 const SUBSCRIBABLE = [
@@ -25,13 +23,7 @@ const SUBSCRIBABLE = [
   'order.failed',
   'offline_search.ready',
   'webhook_endpoint.test',
-  'company.status_changed',
-  'company.name_changed',
-  'company.type_changed',
-  'company.document_lodged',
-  'company.external_administration',
-  'company.deregistered',
-  'company.reinstated',
+  ...COMPANY_EVENT_TYPES,
   'person.disqualified',
   'person.licence_granted',
 ];
@@ -42,15 +34,7 @@ let key: TestKey;
 let receiver: Receiver;
 const problems: string[] = [];
 
-async function expectAccessible(name: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
-  mkdirSync('.local', { recursive: true });
-  await page.screenshot({ path: `.local/console-pages-${name}.png`, fullPage: true });
-}
+const expectAccessible = (name: string) => expectAccessibleIn(page, `pages-${name}`);
 
 const heading = () => page.getByRole('heading', { level: 1 });
 
