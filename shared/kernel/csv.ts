@@ -8,10 +8,16 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * One cell: formula-safe, then quoted as RFC 4180 asks. A text that starts with `=`, `+`, `-`,
  * `@`, a tab or a carriage return is prefixed with `'`, so that no spreadsheet takes it for a
- * formula (OWASP, "CSV injection"); a number or a boolean is written as it is (`-2` stays a number).
+ * formula (OWASP, "CSV injection"); a number or a boolean is written as it is (`-2` stays a number),
+ * anything else (null, an object) as an empty cell.
  */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
+export function csvCell(value: unknown): string {
+  let text =
+    typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : typeof value === 'string'
+        ? value
+        : '';
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -1,10 +1,12 @@
 /**
  * Every CSV the service writes uses one cell function (shared/kernel/csv.ts): the monitor list
- * (test/unit/monitoring/csv.test.ts) and the fee ledger the console exports, tested here.
+ * (test/unit/monitoring/csv.test.ts), and the fee ledger the console exports and an e-mailed
+ * offline search's matches, tested here.
  */
 import { describe, expect, it } from 'vitest';
 import { LEDGER_CSV_FIELDS, ledgerCsv } from '../../shared/console/client/ledger-csv.ts';
 import { csvCell } from '../../shared/kernel/csv.ts';
+import { offlineResultsCsv } from '../../shared/orders/results.ts';
 
 const entry = (clientReference: unknown, quantity: unknown = 1) => ({
   at: '2026-11-28T01:02:03Z',
@@ -30,6 +32,8 @@ describe('a CSV cell', () => {
     expect(csvCell(3)).toBe('3');
     expect(csvCell(true)).toBe('true');
     expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell(null)).toBe('');
+    expect(csvCell({ code: 'x' })).toBe('');
   });
 });
 
@@ -65,5 +69,25 @@ describe('the fee ledger CSV of the console', () => {
     expect(ledgerCsv([entry(null, -1)]).split('\r\n')[1]).toBe(
       '2026-11-28T01:02:03Z,company_extract,101,-1,false,,req_1,ext_1',
     );
+  });
+});
+
+describe("an offline search's CSV", () => {
+  it('writes codes of coded fields, and neutralises a name a spreadsheet would take for a formula', () => {
+    const match = {
+      acn: '990000149',
+      formatted: '990 000 149',
+      name: '=HYPERLINK("http://x","y")',
+      matchedName: '@WIDGETS',
+      nameStatus: 'current',
+      score: 75,
+      type: { code: 'APTY', label: 'Australian proprietary company' },
+      status: { code: 'REGD', label: 'Registered' },
+      abn: null,
+    };
+    expect(offlineResultsCsv([match]).split('\n')).toEqual([
+      'acn,formatted,name,matchedName,nameStatus,score,type,status,abn',
+      '990000149,990 000 149,"\'=HYPERLINK(""http://x"",""y"")",\'@WIDGETS,current,75,APTY,REGD,',
+    ]);
   });
 });

@@ -17,11 +17,7 @@ export const LEDGER_CSV_FIELDS = [
  * the API's fields in its order, CRLF-ended; each cell formula-safe like every CSV of the service.
  */
 export function ledgerCsv(entries: readonly Record<string, unknown>[]): string {
-  const cell = (value: unknown) =>
-    csvCell(
-      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null,
-    );
   return [LEDGER_CSV_FIELDS, ...entries.map((entry) => LEDGER_CSV_FIELDS.map((field) => entry[field]))]
-    .map((fields) => `${fields.map(cell).join(',')}\r\n`)
+    .map((fields) => `${fields.map(csvCell).join(',')}\r\n`)
     .join('');
 }
