@@ -6,6 +6,7 @@
  * cell is taken for a formula. The first five columns are the import's, so a list exported this
  * way can be imported again as it is.
  */
+import { csvCell } from '../kernel/csv.ts';
 import type { MonitorRecord } from './store-port.ts';
 
 export const MONITOR_CSV_COLUMNS = [
@@ -27,15 +28,6 @@ export const MONITOR_CSV_COLUMNS = [
 /** What each column holds, for the contract and the guide. */
 export const MONITOR_CSV_DESCRIPTION =
   "With `Accept: text/csv` (preferred over application/json by its q value): the same page as the JSON list (same `company`, `limit` and `cursor`), one monitor a line after a header line naming the columns company (the watched ACN, ARBN or ARSN), familyName, givenNames (space-separated), birthDate, eventTypes (`|`-separated), id, kind, companyName and companyStatus (as the last check saw them; empty before an imported monitor's first check), sequence, livemode, createdAt, updatedAt. RFC 4180 quoting with CRLF line ends; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with ' (no spreadsheet formula). The next page's cursor is in the `X-Next-Cursor` header (absent on the last page), the list's size in `X-Total-Count`.";
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: formula-safe, then quoted as RFC 4180 asks. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export function monitorCsvRow(monitor: MonitorRecord): string[] {
   return [

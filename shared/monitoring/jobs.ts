@@ -8,7 +8,7 @@
 import type { Environment } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { WEEKLY_JOB_START } from '../kernel/infra/monitoring.ts';
-import { monitoringEventTypes } from '../webhooks/event-port.ts';
+import { monitoringEventTypes } from '../webhooks/event-types.ts';
 import { isWeeklySummaryType } from '../weekly-summaries/registry-port.ts';
 import { mondayWeeksAgo } from '../weekly-summaries/weeks.ts';
 import { checkCompany, type DailyCheckPorts, dailyRunId } from './daily-check.ts';

@@ -14,7 +14,7 @@ import { pageRequest } from '../kernel/http/paging.ts';
 import { fromRegistry } from '../kernel/registry-errors.ts';
 import type { RegistryCaller } from '../kernel/registry-port.ts';
 import { PERSON_NAME_PATTERN } from '../people/person-names.ts';
-import { type MonitoringEventType, monitoringEventTypes } from '../webhooks/event-port.ts';
+import { type MonitoringEventType, monitoringEventTypes } from '../webhooks/event-types.ts';
 import { personSubjectKey } from './person-match.ts';
 import { presentMonitor } from './present.ts';
 import { MONITOR_CAP } from './settings.ts';

@@ -10,7 +10,7 @@ import {
   named,
 } from '../kernel/http/schemas.ts';
 import { calendarDate } from '../kernel/time-params.ts';
-import { monitoringEventTypes } from '../webhooks/event-port.ts';
+import { monitoringEventTypes } from '../webhooks/event-types.ts';
 import { MAX_IMPORT_ROWS } from './settings.ts';
 
 export const monitorPath = z.strictObject({ monitorId: z.string() });

@@ -1,4 +1,5 @@
 /** An offline search's full result set, kept as one JSON file (companyMatch objects, registry order). */
+import { csvCell } from '../kernel/csv.ts';
 import type { BlobStore } from './store-port.ts';
 
 export const offlineResultsKey = (searchId: string) => `offline-searches/${searchId}.json`;
@@ -12,18 +13,11 @@ export async function readOfflineResults(blobs: BlobStore, key: string): Promise
 export const encodeOfflineResults = (matches: readonly Record<string, unknown>[]) =>
   new Uint8Array(Buffer.from(JSON.stringify(matches)));
 
-/** The CSV an emailed offline search carries: one row per match. */
+/** The CSV an emailed offline search carries: one row per match, each cell formula-safe (shared/kernel/csv.ts). */
 export function offlineResultsCsv(matches: readonly Record<string, unknown>[]): string {
   const columns = ['acn', 'formatted', 'name', 'matchedName', 'nameStatus', 'score', 'type', 'status', 'abn'];
-  const cell = (value: unknown) => {
-    const text =
-      value === null || value === undefined
-        ? ''
-        : typeof value === 'object' && 'code' in (value as object)
-          ? String((value as { code: unknown }).code)
-          : String(value);
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
+  const cell = (value: unknown) =>
+    csvCell(typeof value === 'object' && value !== null && 'code' in value ? value.code : value);
   return [columns.join(','), ...matches.map((match) => columns.map((c) => cell(match[c])).join(','))].join(
     '\n',
   );

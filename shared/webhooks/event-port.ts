@@ -4,30 +4,9 @@
  * webhook deliveries are made. `GET /v1/events` reads it back for 30 days.
  */
 import type { Environment } from '../kernel/api-keys.ts';
+import type { EventType } from './event-types.ts';
 
-/** Company monitoring's event types (docs/monitoring.md; spec 9.2 allows new types within /v1). */
-export const monitoringEventTypes = [
-  'company.status_changed',
-  'company.name_changed',
-  'company.type_changed',
-  'company.document_lodged',
-  'company.external_administration',
-  'company.deregistered',
-  'company.reinstated',
-  'person.disqualified',
-  'person.licence_granted',
-] as const;
-export type MonitoringEventType = (typeof monitoringEventTypes)[number];
-
-/** Event types (spec 6.1, plus `webhook_endpoint.test` and monitoring's, which spec 9.2 allows). */
-export const eventTypes = [
-  'order.ready',
-  'order.failed',
-  'offline_search.ready',
-  'webhook_endpoint.test',
-  ...monitoringEventTypes,
-] as const;
-export type EventType = (typeof eventTypes)[number];
+export type { EventType, MonitoringEventType } from './event-types.ts';
 
 /** Events are listed and read for this long after they happened. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3600_000;

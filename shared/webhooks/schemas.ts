@@ -3,9 +3,8 @@ import * as z from 'zod/mini';
 import { timestamp } from '../companies/schemas.ts';
 import { cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
 import { utcTimestamp } from '../kernel/time-params.ts';
-import { eventTypes } from './event-port.ts';
+import { eventTypes, subscribableEventTypes } from './event-types.ts';
 
-const subscribable = [...eventTypes, '*'] as const;
 const nullableString = z.nullable(z.string());
 
 export const eventPath = z.strictObject({ eventId: z.string() });
@@ -24,9 +23,14 @@ const url = z
   .string({ error: 'url must be a string' })
   .check(z.minLength(1, 'url must not be empty'), z.maxLength(2048, 'url may be at most 2048 characters'));
 const enabledEvents = z
-  .array(z.enum(subscribable, { error: `each entry must be one of ${subscribable.join(', ')}` }), {
-    error: 'enabledEvents must be a list of event types',
-  })
+  .array(
+    z.enum(subscribableEventTypes, {
+      error: `each entry must be one of ${subscribableEventTypes.join(', ')}`,
+    }),
+    {
+      error: 'enabledEvents must be a list of event types',
+    },
+  )
   .check(
     z.minLength(1, 'enabledEvents must name at least one event type, or "*"'),
     z.maxLength(20, 'enabledEvents may have at most 20 entries'),

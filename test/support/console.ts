@@ -2,7 +2,10 @@
  * The console's sign-in for HTTP and browser tests: a link from a key, opened like a browser would,
  * the session cookie and CSRF token it gives, and the keys table's audit records.
  */
-import { inject } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { DynamoKeyAdministration } from '../../shared/adapters/dynamodb/key-admin.ts';
 import { SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { baseUrl, call } from './api.ts';
@@ -86,4 +89,17 @@ export async function withSession(
   });
   type Body = Record<string, unknown> & { error?: { code: string; param: string | null; type: string } };
   return { status: response.status, headers: response.headers, body: (await response.json()) as Body };
+}
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The page as it is passes axe-core's WCAG 2.2 A/AA rules; its screenshot goes to `.local/console-<name>.png`. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+  mkdirSync('.local', { recursive: true });
+  await page.screenshot({ path: `.local/console-${name}.png`, fullPage: true });
 }

@@ -9,7 +9,7 @@ import type { DeliveryOutcome, QueueState } from '../../local/orders/queue.ts';
 import type { ExecutionRecord, ExecutionSummary, HistoryEvent } from '../../local/orders/workflow.ts';
 import type { FulfilmentMessage } from '../../shared/orders/store-port.ts';
 import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
-import type { FeeEntryBody, Meta } from './api.ts';
+import { call, type FeeEntryBody, type Meta } from './api.ts';
 
 export type { ExecutionRecord, ExecutionSummary, HistoryEvent, OutboxEntry, QueueState };
 
@@ -121,4 +121,23 @@ export function eventView(order: Omit<OrderBody, 'meta'> & { meta?: Meta }) {
     readyAt: order.readyAt,
     ...(order.failure ? { failure: order.failure } : {}),
   };
+}
+
+/**
+ * An order or offline search (its GET at `path`) once its run has ended and it shows a final
+ * status (`ready`, `delivered` or `failed`); throws past the bounded wait.
+ */
+export async function settledResource<T extends { id: string; status: string }>(
+  secret: string,
+  path: string,
+): Promise<T> {
+  const started = await call<T>(path, { key: secret });
+  await waitForExecution(started.body.id, 25_000);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await call<T>(path, { key: secret });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${response.text}`);
+    if (['ready', 'delivered', 'failed'].includes(response.body.status)) return response.body;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${path} did not reach a final status`);
 }

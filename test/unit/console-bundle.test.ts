@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildConsoleScript } from '../../scripts/build-console.ts';
-import { monitoringEventTypes as consoleEventTypes } from '../../shared/console/client/monitor-event-types.ts';
 import {
   CONSOLE_HEADERS,
   CONTENT_SECURITY_POLICY,
@@ -14,7 +13,6 @@ import {
   signInProblemPage,
 } from '../../shared/console/pages.ts';
 import { CONSOLE_SCRIPT, CONSOLE_STYLES } from '../../shared/console/routes.ts';
-import { monitoringEventTypes } from '../../shared/webhooks/event-port.ts';
 
 describe('the console bundle', () => {
   it('is up to date (run npm run console:build after changing shared/console/client/)', async () => {
@@ -30,10 +28,6 @@ describe('the console bundle', () => {
     expect(names.match(/https?:\/\/[^\s"'`]+/g) ?? []).toEqual([]);
     expect(script).not.toMatch(/\beval\(|new Function\(|innerHTML/);
     expect(readFileSync(CONSOLE_STYLES, 'utf8')).not.toMatch(/@import|url\(/);
-  });
-
-  it("offers the API's monitoring event types on the monitors page, all of them and no other", () => {
-    expect([...consoleEventTypes]).toEqual([...monitoringEventTypes]);
   });
 });
 

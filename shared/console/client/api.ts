@@ -37,6 +37,29 @@ export const whenSignedOut = (handler: () => void) => {
 // biome-ignore lint/suspicious/noExplicitAny: the API's JSON, read by the views that asked for it
 export type Json = any;
 
+/** What every call of the page carries: the session's marker, and on a change its CSRF token. */
+function headersFor(method: string, accept: string): Record<string, string> {
+  return {
+    Accept: accept,
+    // The gateway's key check lets a console session through by this marker (the cookie itself
+    // is HttpOnly); shared/kernel/http/authorizer.ts.
+    Authorization: 'Console-Session',
+    ...(method === 'GET' ? {} : { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }),
+  };
+}
+
+/** A failed answer as an `ApiFailure` (its error envelope's code, message and param). */
+async function failureOf(response: Response): Promise<ApiFailure> {
+  if (response.status === 401) onSignedOut();
+  const error = ((await response.json().catch(() => ({}))) as Json).error ?? {};
+  return new ApiFailure(
+    response.status,
+    error.code ?? 'unknown',
+    error.message ?? response.statusText,
+    error.param ?? null,
+  );
+}
+
 /** A call and its status (a change may answer 201, or 202 while it goes on). */
 export async function send(
   method: string,
@@ -47,28 +70,24 @@ export async function send(
   const response = await fetch(base + path.replace(/^\//, ''), {
     method,
     credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json',
-      // The gateway's key check lets a console session through by this marker (the cookie itself
-      // is HttpOnly); shared/kernel/http/authorizer.ts.
-      Authorization: 'Console-Session',
-      ...(method === 'GET' ? {} : { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }),
-      ...headers,
-    },
+    headers: { ...headersFor(method, 'application/json'), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const json = await response.json().catch(() => ({}));
-  if (response.status === 401) onSignedOut();
-  if (!response.ok) {
-    const error = json.error ?? {};
-    throw new ApiFailure(
-      response.status,
-      error.code ?? 'unknown',
-      error.message ?? response.statusText,
-      error.param ?? null,
-    );
-  }
-  return { status: response.status, body: json };
+  if (!response.ok) throw await failureOf(response);
+  return { status: response.status, body: await response.json().catch(() => ({})) };
+}
+
+/**
+ * A file the API answers with (an order's PDF), read with the session like any call: a plain
+ * link would not carry the session's marker, and the gateway would refuse it.
+ */
+export async function getFile(path: string, accept: string): Promise<Blob> {
+  const response = await fetch(base + path.replace(/^\//, ''), {
+    credentials: 'same-origin',
+    headers: headersFor('GET', accept),
+  });
+  if (!response.ok) throw await failureOf(response);
+  return response.blob();
 }
 
 export async function call(method: string, path: string, body?: unknown): Promise<Json> {

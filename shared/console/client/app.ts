@@ -152,7 +152,21 @@ function shell(session: Session) {
   draw();
 }
 
+/**
+ * The skip link (first in the page's HTML) points at `#main`, which the router would read as a
+ * route and draw the Overview: it moves focus to the current view's main content instead.
+ */
+function skipToMain(event: Event) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus();
+  main.scrollIntoView();
+}
+
 async function start() {
+  document.querySelector('a.skip')?.addEventListener('click', skipToMain);
   whenSignedOut(() => signedOutPage('Your session has ended (signed out, expired, or its key was revoked).'));
   try {
     const session = (await get('console/session')) as Session;

@@ -80,3 +80,15 @@ export function barChart(label: string, bars: { name: string; value: number }[])
   });
   return chart;
 }
+
+/**
+ * Saves what the page holds as a file: a link to an object URL with `download`, clicked. The URL
+ * is released a minute later (at once would cancel the download in some browsers).
+ */
+export function saveFile(blob: Blob, name: string): void {
+  const link = h('a', { href: URL.createObjectURL(blob), download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}

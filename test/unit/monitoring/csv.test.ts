@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, MONITOR_CSV_COLUMNS, monitorsCsv, prefersCsv } from '../../../shared/monitoring/csv.ts';
+import { csvCell } from '../../../shared/kernel/csv.ts';
+import { MONITOR_CSV_COLUMNS, monitorsCsv, prefersCsv } from '../../../shared/monitoring/csv.ts';
 import type { MonitorRecord } from '../../../shared/monitoring/store-port.ts';
 
 describe('the monitor list as CSV', () => {

@@ -4,9 +4,9 @@
  * monitor's recent changes from the monitoring feed. Every rule is the API's: this page only asks.
  */
 
+import { monitoringEventTypes } from '../../../webhooks/event-types.ts';
 import { ApiFailure, get, type Json, send } from '../api.ts';
 import { h, table, when } from '../dom.ts';
-import { monitoringEventTypes } from '../monitor-event-types.ts';
 import { errorText, type View } from './view.ts';
 
 const PAGE = 20;

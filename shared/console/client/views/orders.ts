@@ -1,5 +1,5 @@
-import { base, get, type Json } from '../api.ts';
-import { h, table, when } from '../dom.ts';
+import { all, get, getFile, type Json } from '../api.ts';
+import { h, saveFile, table, when } from '../dom.ts';
 import { errorText, type View } from './view.ts';
 
 const failureOf = (item: Json): string =>
@@ -9,8 +9,33 @@ export const orders: View = {
   route: 'orders',
   title: 'Orders and offline searches',
   nav: 'Orders',
-  async render() {
+  async render({ announce }) {
     const list = await get('v1/orders?limit=100');
+    const notice = h('div', {});
+    /** A button that fetches a file with the session and saves it (a plain link is refused). */
+    const saving = (label: string, of: string, fetchFile: () => Promise<Blob>, name: string) => {
+      const button = h(
+        'button',
+        { type: 'button' },
+        label,
+        h('span', { class: 'visually-hidden' }, ` ${of}`),
+      );
+      button.addEventListener('click', async () => {
+        button.disabled = true;
+        try {
+          saveFile(await fetchFile(), name);
+          notice.replaceChildren();
+          announce(`${name} downloaded.`);
+        } catch (error) {
+          notice.replaceChildren(
+            h('p', { class: 'error', role: 'alert' }, `${label} ${of}: ${errorText(error)}`),
+          );
+        } finally {
+          button.disabled = false;
+        }
+      });
+      return button;
+    };
     const now = Date.now();
     const rows = (list.data as Json[]).map((order) => {
       const downloadable =
@@ -24,11 +49,11 @@ export const orders: View = {
         when(order.createdAt),
         failureOf(order),
         downloadable
-          ? h(
-              'a',
-              { href: `${base}v1/orders/${order.id}/download`, download: '' },
+          ? saving(
               'Download',
-              h('span', { class: 'visually-hidden' }, ` ${order.id}`),
+              order.id,
+              () => getFile(`v1/orders/${encodeURIComponent(order.id)}/download`, 'application/pdf'),
+              `${order.id}.pdf`,
             )
           : order.status === 'ready'
             ? 'link expired'
@@ -64,7 +89,16 @@ export const orders: View = {
                     search.resultCount ?? '—',
                     failureOf(search),
                     search.status === 'ready'
-                      ? h('a', { href: `${base}v1/companies/search/offline/${search.id}/results` }, 'Results')
+                      ? saving(
+                          'Download results',
+                          search.id,
+                          async () => {
+                            const path = `v1/companies/search/offline/${encodeURIComponent(search.id)}/results`;
+                            const matches = await all(path, Number.POSITIVE_INFINITY);
+                            return new Blob([JSON.stringify(matches, null, 2)], { type: 'application/json' });
+                          },
+                          `${search.id}-results.json`,
+                        )
                       : '—',
                   ],
                 ],
@@ -80,6 +114,7 @@ export const orders: View = {
       h('button', { type: 'submit' }, 'Look up'),
     );
     return [
+      notice,
       table('Orders, newest first', ['Order', 'Type', 'Status', 'Created', 'Failure', 'Download'], rows),
       h('h2', {}, 'Offline searches'),
       h('p', {}, 'An offline search is found by the id its request returned.'),

@@ -1,31 +1,9 @@
 import { all, base, get, type Json } from '../api.ts';
-import { barChart, h, table } from '../dom.ts';
+import { barChart, h, saveFile, table } from '../dom.ts';
+import { ledgerCsv } from '../ledger-csv.ts';
 import type { View } from './view.ts';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
-
-/** The ledger's entries as CSV: one line per entry, the API's fields in its order. */
-export function ledgerCsv(entries: Json[]): string {
-  const fields = [
-    'at',
-    'product',
-    'feeCode',
-    'quantity',
-    'billable',
-    'clientReference',
-    'requestId',
-    'resourceId',
-  ];
-  const cell = (value: unknown) => {
-    const text = value === null || value === undefined ? '' : String(value);
-    return /[",\n\r]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return (
-    [fields.join(','), ...entries.map((entry) => fields.map((field) => cell(entry[field])).join(','))].join(
-      '\r\n',
-    ) + '\r\n'
-  );
-}
 
 function monthRange(month: string): { from: string; to: string } {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
@@ -70,7 +48,6 @@ export const overview: View = {
       value: month,
       required: true,
     });
-    const download = h('a', { class: 'download', hidden: true }, '');
     const exportForm = h(
       'form',
       {
@@ -81,12 +58,7 @@ export const overview: View = {
           const { from, to } = monthRange(chosen);
           announce(`Preparing the ledger for ${chosen}…`);
           const entries = await all(`v1/usage?from=${from}&to=${to}`);
-          const blob = new Blob([ledgerCsv(entries)], { type: 'text/csv' });
-          download.setAttribute('href', URL.createObjectURL(blob));
-          download.setAttribute('download', `ledger-${chosen}.csv`);
-          download.textContent = `ledger-${chosen}.csv (${entries.length} entries)`;
-          download.hidden = false;
-          download.click();
+          saveFile(new Blob([ledgerCsv(entries)], { type: 'text/csv' }), `ledger-${chosen}.csv`);
           announce(`Ledger for ${chosen}: ${entries.length} entries, downloaded as CSV.`);
         },
       },
@@ -127,7 +99,6 @@ export const overview: View = {
         ' returns it.',
       ),
       exportForm,
-      download,
     ];
   },
 };

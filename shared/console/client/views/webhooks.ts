@@ -1,23 +1,40 @@
+import { eventTypes, monitoringEventTypes, subscribableEventTypes } from '../../../webhooks/event-types.ts';
 import { call, get, type Json } from '../api.ts';
 import { h, table, when } from '../dom.ts';
 import { errorText, type View } from './view.ts';
 
-export const EVENT_TYPES = ['order.ready', 'order.failed', 'offline_search.ready'];
+/** What a new endpoint is subscribed to unless the customer chooses otherwise (spec 6.1's types). */
+const NEW_ENDPOINT_TYPES = ['order.ready', 'order.failed', 'offline_search.ready'];
 
-/** Checkboxes for the event types, in a fieldset (`name` tells forms apart). */
+const isMonitoring = (type: string) => (monitoringEventTypes as readonly string[]).includes(type);
+
+/**
+ * Checkboxes for every type an endpoint may subscribe to, from the API's own list
+ * (shared/webhooks/event-types.ts), `*` first, grouped in fieldsets; `name` tells forms apart. A
+ * type the endpoint has that the list lacks is shown ticked too, so that saving keeps it.
+ */
 export function eventTypeChoice(name: string, checked: readonly string[]): HTMLFieldSetElement {
+  const box = (type: string, label = type) =>
+    h(
+      'label',
+      { class: 'check' },
+      h('input', { type: 'checkbox', name, value: type, checked: checked.includes(type) }),
+      ` ${label}`,
+    );
+  const group = (legend: string, types: readonly string[]) =>
+    h('fieldset', {}, h('legend', {}, legend), ...types.map((type) => box(type)));
+  const unknown = checked.filter((type) => !(subscribableEventTypes as readonly string[]).includes(type));
   return h(
     'fieldset',
-    {},
+    { class: 'event-types' },
     h('legend', {}, 'Event types'),
-    ...EVENT_TYPES.map((type) =>
-      h(
-        'label',
-        { class: 'check' },
-        h('input', { type: 'checkbox', name, value: type, checked: checked.includes(type) }),
-        ` ${type}`,
-      ),
+    box('*', '* (every event type, including types added later)'),
+    group(
+      'Orders, offline searches and tests',
+      eventTypes.filter((type) => !isMonitoring(type)),
     ),
+    group('Monitoring', monitoringEventTypes),
+    unknown.length > 0 ? group('Other types this endpoint has', unknown) : null,
   );
 }
 
@@ -79,14 +96,14 @@ export const webhooks: View = {
         h('label', { for: 'endpoint-description' }, 'Description (optional)'),
         description,
       ),
-      eventTypeChoice('new-events', EVENT_TYPES),
+      eventTypeChoice('new-events', NEW_ENDPOINT_TYPES),
       h('button', { type: 'submit' }, 'Create endpoint'),
     );
     const typeFilter = h(
       'select',
       { id: 'event-type', name: 'type' },
       h('option', { value: '' }, 'All types'),
-      ...EVENT_TYPES.map((type) => h('option', { value: type }, type)),
+      ...eventTypes.map((type) => h('option', { value: type }, type)),
     );
     const eventRows = (list: Json[]) =>
       list.map((e) => [h('code', {}, e.id), e.type, when(e.createdAt), e.livemode ? 'live' : 'test']);
@@ -117,7 +134,9 @@ export const webhooks: View = {
         ['URL', 'Event types', 'Status', 'Last delivery', ''],
         (endpoints.data as Json[]).map((endpoint) => [
           endpoint.url,
-          endpoint.enabledEvents.join(', '),
+          (endpoint.enabledEvents as string[])
+            .map((type) => (type === '*' ? '* (every type)' : type))
+            .join(', '),
           endpoint.status,
           when(endpoint.stats?.lastSucceededAt ?? endpoint.stats?.lastFailedAt),
           h(

@@ -1,0 +1,23 @@
+/**
+ * A CSV cell as every CSV the service writes has it (the monitor list, the console's fee ledger).
+ * Imports nothing, so that the console's browser script uses this same function.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell: formula-safe, then quoted as RFC 4180 asks. A text that starts with `=`, `+`, `-`,
+ * `@`, a tab or a carriage return is prefixed with `'`, so that no spreadsheet takes it for a
+ * formula (OWASP, "CSV injection"); a number or a boolean is written as it is (`-2` stays a number),
+ * anything else (null, an object) as an empty cell.
+ */
+export function csvCell(value: unknown): string {
+  let text =
+    typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : typeof value === 'string'
+        ? value
+        : '';
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
