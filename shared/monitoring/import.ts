@@ -17,10 +17,11 @@ import type { z } from 'zod';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import { check } from '../kernel/http/request.ts';
 import type { MonitoringEventType } from '../webhooks/event-port.ts';
 import { checkMonitorRequest, type MonitorRequest } from './monitors.ts';
 import { personSubjectKey } from './person-match.ts';
-import type { monitorImportSchema } from './schemas.ts';
+import { importRowPerson, type monitorImportSchema } from './schemas.ts';
 import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, MONITOR_CAP, SYNC_IMPORT_ROWS } from './settings.ts';
 import type {
   ImportCandidate,
@@ -172,8 +173,6 @@ function jsonRow(value: unknown): MonitorRequest | string {
   return row as MonitorRequest;
 }
 
-const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 export interface ImportRequest {
   monitors: MonitorStore;
   owner: Owner;
@@ -306,12 +305,8 @@ export async function importMonitors(
       return;
     }
     try {
-      if (request.person && !BIRTH_DATE.test(request.person.birthDate)) {
-        throw new ApiError('validation_error', {
-          param: 'person.birthDate',
-          message: 'birthDate must be a date YYYY-MM-DD.',
-        });
-      }
+      // A row's person meets the rules of POST /v1/monitors (a calendar birth date, say) by its schema.
+      if (request.person) check(importRowPerson, { person: request.person }, 'body');
       const checked = checkMonitorRequest(request, now);
       const subjectKey =
         checked.kind === 'company' ? checked.company.number : personSubjectKey(checked.person);

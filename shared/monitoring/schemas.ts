@@ -47,6 +47,9 @@ export const monitoredPersonBody = z.strictObject({
   birthDate: calendarDate('birthDate'),
 });
 
+/** An import row's person, checked by the very schema of POST /v1/monitors (its params `person.…`). */
+export const importRowPerson = z.object({ person: monitoredPersonBody });
+
 export const createMonitorBody = named(
   'CreateMonitorRequest',
   exactlyOneOf(

@@ -3,7 +3,7 @@ import { DynamoMonitorStore } from '../../shared/adapters/dynamodb/monitoring.ts
 import { importMonitors, runImportMessage } from '../../shared/monitoring/import.ts';
 import { newMonitorId } from '../../shared/monitoring/monitors.ts';
 import type { MonitoringMessage } from '../../shared/monitoring/store-port.ts';
-import { call, createKey, expectError, simulator, validationError } from '../support/api.ts';
+import { call, createKey, errorOf, expectError, simulator, validationError } from '../support/api.ts';
 import { COMPANY_EVENT_TYPES } from '../support/monitoring.ts';
 import { testConfig } from '../support/ports.ts';
 
@@ -573,6 +573,48 @@ describe('bulk import', () => {
     expectError(await post({ csv: 'company\n"990000014' }), 422, validationError('csv'));
     expectError(await post({ dryRun: 'yes', rows: [] }), 422, validationError('dryRun'));
     expectError(await post({ rows: 'x' }), 422, validationError('rows'));
+  });
+});
+
+describe('one birth-date rule for creation and import', () => {
+  it('refuses an impossible birth date in an import row (JSON or CSV) exactly as POST /v1/monitors does', async () => {
+    const key = await createKey('test');
+    const person = (birthDate: string) => ({ familyName: 'Smith', givenNames: ['Jo'], birthDate });
+    const impossible = ['1990-02-30', '1990-13-01'];
+    const refusals: ReturnType<typeof errorOf>[] = [];
+    for (const birthDate of impossible) {
+      const refused = await create(key.secret, { person: person(birthDate) });
+      expectError(refused, 422, validationError('person.birthDate'));
+      refusals.push(errorOf(refused));
+    }
+    const expectedProblems = (first: number) =>
+      refusals.map((refusal, i) => ({
+        row: first + i,
+        outcome: 'invalid',
+        error: { code: refusal.code, param: refusal.param, message: refusal.message },
+      }));
+    const post = (body: unknown) =>
+      call<ImportBody>('/v1/monitors/imports', { key: key.secret, method: 'POST', body });
+
+    const json = await post({
+      rows: [
+        { person: person('1990-02-28') },
+        ...impossible.map((birthDate) => ({ person: person(birthDate) })),
+      ],
+    });
+    expect(json.status, json.text).toBe(200);
+    expect(json.body.totals).toMatchObject({ created: 1, invalid: 2 });
+    expect(json.body.problems).toStrictEqual(expectedProblems(2));
+
+    const csv = await post({
+      dryRun: true,
+      csv: `familyName,givenNames,birthDate\n${impossible.map((date) => `Jones,Al,${date}`).join('\n')}\nJones,Al,2000-02-29\n`,
+    });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.body.totals).toMatchObject({ wouldCreate: 1, invalid: 2 });
+    expect(csv.body.problems).toStrictEqual(expectedProblems(1));
+    const listed = await call<{ data: MonitorBody[] }>('/v1/monitors', { key: key.secret });
+    expect(listed.body.data.map((m) => m.person?.birthDate)).toEqual(['1990-02-28']);
   });
 });
 
