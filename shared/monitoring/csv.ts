@@ -3,17 +3,17 @@
  * and cursor as the JSON list, one monitor a line. RFC 4180: CRLF line ends, a field quoted when
  * it holds a comma, a quote or a line break, quotes doubled. Safe to open in a spreadsheet: a cell
  * that starts with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, so no
- * cell is taken for a formula. The first five columns are the import's, so a list exported this
- * way can be imported again as it is.
+ * cell is taken for a formula (and so is one where apostrophes come before such a start, so that
+ * `fromCsvCell` can tell the prefix from a name's own apostrophe). The first five columns are the
+ * import's and the import ignores the others, so a list exported this way imports again as it is.
  */
 import type { MonitorRecord } from './store-port.ts';
 
+/** The columns an import reads. */
+export const IMPORT_CSV_COLUMNS = ['company', 'familyName', 'givenNames', 'birthDate', 'eventTypes'] as const;
+
 export const MONITOR_CSV_COLUMNS = [
-  'company',
-  'familyName',
-  'givenNames',
-  'birthDate',
-  'eventTypes',
+  ...IMPORT_CSV_COLUMNS,
   'id',
   'kind',
   'companyName',
@@ -26,9 +26,10 @@ export const MONITOR_CSV_COLUMNS = [
 
 /** What each column holds, for the contract and the guide. */
 export const MONITOR_CSV_DESCRIPTION =
-  "With `Accept: text/csv` (preferred over application/json by its q value): the same page as the JSON list (same `company`, `limit` and `cursor`), one monitor a line after a header line naming the columns company (the watched ACN, ARBN or ARSN), familyName, givenNames (space-separated), birthDate, eventTypes (`|`-separated), id, kind, companyName and companyStatus (as the last check saw them; empty before an imported monitor's first check), sequence, livemode, createdAt, updatedAt. RFC 4180 quoting with CRLF line ends; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with ' (no spreadsheet formula). The next page's cursor is in the `X-Next-Cursor` header (absent on the last page), the list's size in `X-Total-Count`.";
+  "With `Accept: text/csv` (preferred over application/json by its q value): the same page as the JSON list (same `company`, `limit` and `cursor`), one monitor a line after a header line naming the columns company (the watched ACN, ARBN or ARSN), familyName, givenNames (space-separated), birthDate, eventTypes (`|`-separated), id, kind, companyName and companyStatus (as the last check saw them; empty before an imported monitor's first check), sequence, livemode, createdAt, updatedAt. RFC 4180 quoting with CRLF line ends; a cell starting with =, +, -, @, a tab or a carriage return (or with apostrophes before one) is prefixed with ' (no spreadsheet formula). POST /v1/monitors/imports takes this CSV as it is: it ignores the columns after eventTypes and takes off the ' prefix. The next page's cursor is in the `X-Next-Cursor` header (absent on the last page), the list's size in `X-Total-Count`.";
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A formula's start, after any apostrophes: what gets the `'` prefix. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /** One cell: formula-safe, then quoted as RFC 4180 asks. */
 export function csvCell(value: string | number | boolean | null | undefined): string {
@@ -36,6 +37,10 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** A cell's value (its RFC 4180 quotes taken off) as it was before `csvCell` made it formula-safe. */
+export const fromCsvCell = (text: string): string =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
 export function monitorCsvRow(monitor: MonitorRecord): string[] {
   return [

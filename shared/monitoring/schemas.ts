@@ -86,7 +86,7 @@ export const importMonitorsBody = named(
             z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`),
           ),
       ),
-      /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes), then a row per line. */
+      /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes; the export's other columns ignored), then a row per line. */
       csv: z.optional(z.string({ error: 'csv must be a string' })),
     }),
     ['rows', 'csv'],

@@ -576,6 +576,58 @@ describe('bulk import', () => {
   });
 });
 
+describe('an exported monitor list imports back', () => {
+  it('imports the CSV export into another account as it is: the same companies, people and event types', async () => {
+    const from = await createKey('test');
+    const to = await createKey('test');
+    const bodies = [
+      { company: '990000014' },
+      { company: '990000041', eventTypes: ['company.status_changed', 'company.name_changed'] },
+      { person: { familyName: '-Dash', givenNames: ['-Ann', 'Marie'], birthDate: '1970-01-01' } },
+      { person: { familyName: "'-Odd", givenNames: ["'Quoted"], birthDate: '1971-02-03' } },
+      {
+        person: { familyName: "O'Brien Smith", givenNames: ['Mary-Ann'], birthDate: '1972-03-04' },
+        eventTypes: ['person.disqualified'],
+      },
+    ];
+    for (const body of bodies) expect((await create(from.secret, body)).status).toBe(201);
+    const exported = await call('/v1/monitors?limit=100', {
+      key: from.secret,
+      headers: { Accept: 'text/csv' },
+    });
+    expect(exported.status).toBe(200);
+    // The formula-safety prefix is in the export: the import must take it off again.
+    expect(exported.text).toContain(",'-Dash,'-Ann Marie,");
+    expect(exported.text).toContain(",''-Odd,'Quoted,");
+
+    const imported = await call<ImportBody>('/v1/monitors/imports', {
+      key: to.secret,
+      method: 'POST',
+      body: { csv: exported.text },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    expect([imported.body.totals.created, imported.body.problems]).toEqual([bodies.length, []]);
+
+    const subjects = async (secret: string) => {
+      const listed = await call<{ data: MonitorBody[] }>('/v1/monitors?limit=100', { key: secret });
+      return listed.body.data
+        .map(({ kind, companyNumber, person, eventTypes }) => ({ kind, companyNumber, person, eventTypes }))
+        .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+    };
+    const before = await subjects(from.secret);
+    expect(before).toHaveLength(bodies.length);
+    expect(await subjects(to.secret)).toStrictEqual(before);
+    // Exported again, the import's five columns are the same cells.
+    const importColumns = (csv: string) =>
+      csv
+        .split('\r\n')
+        .map((line) => line.split(',').slice(0, 5).join(','))
+        .sort();
+    const again = await call('/v1/monitors?limit=100', { key: to.secret, headers: { Accept: 'text/csv' } });
+    expect(importColumns(again.text)).toStrictEqual(importColumns(exported.text));
+  });
+});
+
 describe('one birth-date rule for creation and import', () => {
   it('refuses an impossible birth date in an import row (JSON or CSV) exactly as POST /v1/monitors does', async () => {
     const key = await createKey('test');
