@@ -576,6 +576,36 @@ describe('bulk import', () => {
   });
 });
 
+describe('a keyed answer of several MB', () => {
+  it('a dry run of 30,000 rows sent twice with one Idempotency-Key answers the same bytes twice, run once', async () => {
+    const key = await createKey('test');
+    // One company that would be created, then 30,000 invalid rows: an answer of about 5 MB.
+    const csv = `company\n990000014\n${'1\n'.repeat(30_000)}`;
+    const headers = { 'Idempotency-Key': 'dry-run-5mb' };
+    const post = () =>
+      call<ImportBody>('/v1/monitors/imports', {
+        key: key.secret,
+        method: 'POST',
+        body: { dryRun: true, csv },
+        headers,
+      });
+    const first = await post();
+    expect(first.status, first.text.slice(0, 500)).toBe(200);
+    expect(first.text.length).toBeGreaterThan(4_000_000);
+    expect(first.body.totals).toMatchObject({ wouldCreate: 1, invalid: 30_000 });
+    expect(first.body.problems).toHaveLength(30_000);
+
+    // Watched since: a fresh run would now say already_watched; the replay answers as the first did.
+    expect((await create(key.secret, { company: '990000014' })).status).toBe(201);
+    const again = await post();
+    expect(again.status, again.text.slice(0, 500)).toBe(200);
+    const requestId = (response: { headers: Headers }) => response.headers.get('x-request-id') as string;
+    // The same bytes, but for the request's own id in meta.
+    expect(again.text).toBe(first.text.replace(requestId(first), requestId(again)));
+    expect(again.body.totals.wouldCreate).toBe(1);
+  }, 300_000);
+});
+
 describe('an exported monitor list imports back', () => {
   it('imports the CSV export into another account as it is: the same companies, people and event types', async () => {
     const from = await createKey('test');
