@@ -513,6 +513,21 @@ describe('a kept answer of any size, replayed as the same bytes', () => {
       },
     })),
   });
+  /** A call that answers `result`, counting its runs. */
+  const counted = (scope: string, key: string, result: unknown) => {
+    let count = 0;
+    const call = {
+      scope,
+      key,
+      request: {},
+      context: context(),
+      run: async () => {
+        count++;
+        return result;
+      },
+    };
+    return { call, runs: () => count };
+  };
   const itemsOf = async (key: string) =>
     (await storedItems()).filter((item) => String(item.id).startsWith(key));
 
@@ -526,22 +541,12 @@ describe('a kept answer of any size, replayed as the same bytes', () => {
       const original = answer(bytes, random);
       const text = JSON.stringify(original);
       if (stored !== 'data_json') expect(text.length).toBeGreaterThan(INLINE_BYTES);
-      let runs = 0;
-      const call = {
-        scope,
-        key: 'large',
-        request: { body: {} },
-        context: context(),
-        run: async () => {
-          runs++;
-          return original;
-        },
-      };
+      const { call, runs } = counted(scope, 'large', original);
       const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table));
       expect(await runner(call)).toBe(original);
       const replayed = await runner({ ...call, context: context() });
       expect(JSON.stringify(replayed)).toBe(text);
-      expect(runs).toBe(1);
+      expect(runs()).toBe(1);
 
       const [record] = (await storedItems()).filter(
         (item) =>
@@ -570,17 +575,7 @@ describe('a kept answer of any size, replayed as the same bytes', () => {
     const scope = newScope();
     const fast: IdempotencyTiming = { leaseMs: 800, renewMs: 200, pollMs: 50, maxWaitMs: 6_000 };
     const original = answer(3_000_000, true);
-    let runs = 0;
-    const call = {
-      scope,
-      key: 'part-fails',
-      request: {},
-      context: context(),
-      run: async () => {
-        runs++;
-        return original;
-      },
-    };
+    const { call, runs } = counted(scope, 'part-fails', original);
     const failing = new FailingPartWrite(table);
     const refused = await createIdempotencyRunner(failing, fast)(call).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(Error);
@@ -601,7 +596,7 @@ describe('a kept answer of any size, replayed as the same bytes', () => {
     const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table), fast);
     expect(JSON.stringify(await runner({ ...call, context: context() }))).toBe(JSON.stringify(original));
     expect(JSON.stringify(await runner({ ...call, context: context() }))).toBe(JSON.stringify(original));
-    expect(runs).toBe(2);
+    expect(runs()).toBe(2);
   }, 60_000);
 
   it('a record whose part is gone is refused, never replayed as something else', async () => {
