@@ -3,7 +3,11 @@
  * Imports nothing, so that the console's browser script uses this same function.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A formula's start, after any apostrophes: what gets the `'` prefix (so that `fromCsvCell` can
+ * tell the prefix from a value's own apostrophe).
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /**
  * One cell: formula-safe, then quoted as RFC 4180 asks. A text that starts with `=`, `+`, `-`,
@@ -21,3 +25,7 @@ export function csvCell(value: unknown): string {
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** A cell's value (its RFC 4180 quotes taken off) as it was before `csvCell` made it formula-safe. */
+export const fromCsvCell = (text: string): string =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;

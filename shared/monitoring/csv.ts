@@ -3,18 +3,19 @@
  * and cursor as the JSON list, one monitor a line. RFC 4180: CRLF line ends, a field quoted when
  * it holds a comma, a quote or a line break, quotes doubled. Safe to open in a spreadsheet: a cell
  * that starts with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, so no
- * cell is taken for a formula. The first five columns are the import's, so a list exported this
- * way can be imported again as it is.
+ * cell is taken for a formula (and so is one where apostrophes come before such a start, so that
+ * `fromCsvCell` can tell the prefix from a name's own apostrophe). The first five columns are the
+ * import's and the import ignores the others, so a list exported this way imports again as it is.
  */
 import { csvCell } from '../kernel/csv.ts';
+
 import type { MonitorRecord } from './store-port.ts';
 
+/** The columns an import reads. */
+export const IMPORT_CSV_COLUMNS = ['company', 'familyName', 'givenNames', 'birthDate', 'eventTypes'] as const;
+
 export const MONITOR_CSV_COLUMNS = [
-  'company',
-  'familyName',
-  'givenNames',
-  'birthDate',
-  'eventTypes',
+  ...IMPORT_CSV_COLUMNS,
   'id',
   'kind',
   'companyName',
@@ -27,7 +28,7 @@ export const MONITOR_CSV_COLUMNS = [
 
 /** What each column holds, for the contract and the guide. */
 export const MONITOR_CSV_DESCRIPTION =
-  "With `Accept: text/csv` (preferred over application/json by its q value): the same page as the JSON list (same `company`, `limit` and `cursor`), one monitor a line after a header line naming the columns company (the watched ACN, ARBN or ARSN), familyName, givenNames (space-separated), birthDate, eventTypes (`|`-separated), id, kind, companyName and companyStatus (as the last check saw them; empty before an imported monitor's first check), sequence, livemode, createdAt, updatedAt. RFC 4180 quoting with CRLF line ends; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with ' (no spreadsheet formula). The next page's cursor is in the `X-Next-Cursor` header (absent on the last page), the list's size in `X-Total-Count`.";
+  "With `Accept: text/csv` (preferred over application/json by its q value): the same page as the JSON list (same `company`, `limit` and `cursor`), one monitor a line after a header line naming the columns company (the watched ACN, ARBN or ARSN), familyName, givenNames (space-separated), birthDate, eventTypes (`|`-separated), id, kind, companyName and companyStatus (as the last check saw them; empty before an imported monitor's first check), sequence, livemode, createdAt, updatedAt. RFC 4180 quoting with CRLF line ends; a cell starting with =, +, -, @, a tab or a carriage return (or with apostrophes before one) is prefixed with ' (no spreadsheet formula). POST /v1/monitors/imports takes this CSV as it is: it ignores the columns after eventTypes and takes off the ' prefix. The next page's cursor is in the `X-Next-Cursor` header (absent on the last page), the list's size in `X-Total-Count`.";
 
 export function monitorCsvRow(monitor: MonitorRecord): string[] {
   return [

@@ -16,11 +16,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
+import { fromCsvCell } from '../kernel/csv.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import { check } from '../kernel/http/request.ts';
 import type { MonitoringEventType } from '../webhooks/event-port.ts';
+import { IMPORT_CSV_COLUMNS, MONITOR_CSV_COLUMNS } from './csv.ts';
 import { checkMonitorRequest, type MonitorRequest } from './monitors.ts';
 import { personSubjectKey } from './person-match.ts';
-import type { monitorImportSchema } from './schemas.ts';
+import { importRowPerson, type monitorImportSchema } from './schemas.ts';
 import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, MONITOR_CAP, SYNC_IMPORT_ROWS } from './settings.ts';
 import type {
   ImportCandidate,
@@ -40,11 +43,11 @@ export type RowOutcome =
   | 'duplicate'
   | 'over_cap';
 
-const CSV_COLUMNS = ['company', 'familyName', 'givenNames', 'birthDate', 'eventTypes'] as const;
+const CSV_COLUMNS: readonly string[] = MONITOR_CSV_COLUMNS;
 const MAX_CSV_FIELD = 200;
 
-/** Splits one CSV line (RFC 4180 quoting, no line breaks inside a field). */
-function csvFields(line: string, row: number): string[] {
+/** Splits one CSV line (RFC 4180 quoting, no line breaks inside a field) of at most `most` fields. */
+function csvFields(line: string, row: number, most: number): string[] {
   const fields: string[] = [];
   let i = 0;
   while (i <= line.length) {
@@ -74,7 +77,7 @@ function csvFields(line: string, row: number): string[] {
       fields.push(line.slice(i, stop));
       i = stop + 1;
     }
-    if (fields.length > CSV_COLUMNS.length) throw csvError(row, `more than ${CSV_COLUMNS.length} fields`);
+    if (fields.length > most) throw csvError(row, `more than ${most} fields`);
   }
   return fields;
 }
@@ -84,17 +87,19 @@ const csvError = (row: number, what: string) =>
 
 /**
  * The rows of a CSV file: a header naming its columns (company, familyName, givenNames, birthDate,
- * eventTypes; givenNames separated by spaces, eventTypes by `|`), then a row per line.
+ * eventTypes; givenNames separated by spaces, eventTypes by `|`), then a row per line. The other
+ * columns of the CSV export (id, kind, …) are allowed and ignored, and a cell's formula-safety
+ * `'` is taken off (`fromCsvCell`), so an exported list imports as it is.
  */
 export function rowsOfCsv(csv: string): MonitorRequest[] {
   const lines = csv.split(/\r?\n/);
   while (lines.length > 0 && lines.at(-1)?.trim() === '') lines.pop();
-  const header = csvFields(lines[0] ?? '', 0).map((name) => name.trim());
-  const unknown = header.find((name) => !(CSV_COLUMNS as readonly string[]).includes(name));
+  const header = csvFields(lines[0] ?? '', 0, CSV_COLUMNS.length).map((name) => name.trim());
+  const unknown = header.find((name) => !CSV_COLUMNS.includes(name));
   if (header.length === 0 || header[0] === '' || unknown !== undefined) {
     throw new ApiError('validation_error', {
       param: 'csv',
-      message: `The first CSV line must name the columns, among ${CSV_COLUMNS.join(', ')}${unknown ? ` (not ${unknown})` : ''}.`,
+      message: `The first CSV line must name the columns, among ${IMPORT_CSV_COLUMNS.join(', ')} (and the export's other columns, ignored)${unknown ? `; not ${unknown}` : ''}.`,
     });
   }
   if (lines.length - 1 > MAX_IMPORT_ROWS) {
@@ -104,10 +109,11 @@ export function rowsOfCsv(csv: string): MonitorRequest[] {
     });
   }
   return lines.slice(1).map((line, index) => {
-    const fields = csvFields(line, index + 1);
-    const value = (name: (typeof CSV_COLUMNS)[number]) => {
+    const fields = csvFields(line, index + 1, header.length);
+    const value = (name: (typeof IMPORT_CSV_COLUMNS)[number]) => {
       const at = header.indexOf(name);
-      const field = at === -1 ? undefined : fields[at]?.trim();
+      const cell = at === -1 ? undefined : fields[at]?.trim();
+      const field = cell === undefined ? undefined : fromCsvCell(cell);
       if (field !== undefined && field.length > MAX_CSV_FIELD)
         throw csvError(index + 1, `a field over ${MAX_CSV_FIELD} characters`);
       return field === '' ? undefined : field;
@@ -171,8 +177,6 @@ function jsonRow(value: unknown): MonitorRequest | string {
   }
   return row as MonitorRequest;
 }
-
-const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ImportRequest {
   monitors: MonitorStore;
@@ -306,12 +310,8 @@ export async function importMonitors(
       return;
     }
     try {
-      if (request.person && !BIRTH_DATE.test(request.person.birthDate)) {
-        throw new ApiError('validation_error', {
-          param: 'person.birthDate',
-          message: 'birthDate must be a date YYYY-MM-DD.',
-        });
-      }
+      // A row's person meets the rules of POST /v1/monitors (a calendar birth date, say) by its schema.
+      if (request.person) check(importRowPerson, { person: request.person }, 'body');
       const checked = checkMonitorRequest(request, now);
       const subjectKey =
         checked.kind === 'company' ? checked.company.number : personSubjectKey(checked.person);

@@ -47,6 +47,9 @@ export const monitoredPersonBody = z.strictObject({
   birthDate: calendarDate('birthDate'),
 });
 
+/** An import row's person, checked by the very schema of POST /v1/monitors (its params `person.…`). */
+export const importRowPerson = z.object({ person: monitoredPersonBody });
+
 export const createMonitorBody = named(
   'CreateMonitorRequest',
   exactlyOneOf(
@@ -83,7 +86,7 @@ export const importMonitorsBody = named(
             z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`),
           ),
       ),
-      /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes), then a row per line. */
+      /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes; the export's other columns ignored), then a row per line. */
       csv: z.optional(z.string({ error: 'csv must be a string' })),
     }),
     ['rows', 'csv'],

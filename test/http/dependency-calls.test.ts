@@ -7,7 +7,7 @@
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
-import { callDynamo } from '../../shared/adapters/dynamodb/json-client.ts';
+import { callDynamo, observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
 import { RegistryTransport } from '../../shared/adapters/registry-http/transport.ts';
 import type { DependencySummary } from '../../shared/kernel/dependency-calls.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -56,7 +56,7 @@ const registry = (delayMs: number, fails: boolean) =>
     },
   });
 
-const handler = createHttpHandler(route, testPorts, async ({ body, requestId, auth }) => {
+const useCase: Parameters<typeof createHttpHandler<typeof route>>[2] = async ({ body, requestId, auth }) => {
   const transport = registry(body.registryDelayMs, body.registryFails === true);
   for (let i = 0; i < body.registryCalls; i++) {
     await transport.call('reference.forms', {}, { accountId: auth.accountId, requestId }).catch(() => {
@@ -71,7 +71,14 @@ const handler = createHttpHandler(route, testPorts, async ({ body, requestId, au
     }).catch(() => undefined);
   }
   return { body: { object: 'dependencies' } };
-});
+};
+const handler = createHttpHandler(route, testPorts, useCase);
+/** As a registry route's function is on a stage that shares registry capacity between accounts. */
+const sharedRegistryHandler = createHttpHandler(
+  route,
+  { ...testPorts, config: { ...testPorts.config, registryAccountInFlight: 2 } },
+  useCase,
+);
 
 const event = (secret: string, body: object) =>
   proxyEvent({
@@ -222,5 +229,73 @@ describe('dependency calls of a request', () => {
         Object.entries(withoutTheMissingTable(summary)).map(([operation, tally]) => [operation, tally.count]),
       );
     expect(counts(quickLine.dependencies)).toStrictEqual(counts(slowLine.dependencies));
+  });
+});
+
+describe('the DynamoDB writes of a free request, every one of them', () => {
+  const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+  let key: TestKey;
+
+  beforeAll(async () => {
+    key = await createKey('live');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /**
+   * The calls one request makes, in order, with where its access line was written among them;
+   * after a first request, so that the key's hourly last-use write and its limit item's first
+   * write are behind it.
+   */
+  async function callsOf(run: typeof handler) {
+    const body = { registryCalls: 0, registryDelayMs: 0 };
+    await run(event(key.secret, body), context());
+    const calls: string[] = [];
+    const lines: { dependencies?: DependencySummary }[] = [];
+    vi.spyOn(logger, 'info').mockImplementation((...args: unknown[]) => {
+      if (args[0] !== 'request completed') return;
+      calls.push('access line');
+      lines.push(args[1] as { dependencies?: DependencySummary });
+    });
+    const stop = observeDynamoCalls((operation, input) =>
+      calls.push(WRITES.has(operation) ? `${operation} ${String(input.TableName)}` : operation),
+    );
+    try {
+      const response = await run(event(key.secret, body), context());
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      stop();
+    }
+    return { calls, dynamo: lines[0]?.dependencies?.DynamoDB };
+  }
+
+  it('a route on our own tables writes 3 items (limit taken, limit given back, request record), all before the access line', async () => {
+    const { calls, dynamo } = await callsOf(handler);
+    const { keysTable, limitsTable } = testConfig;
+    expect(calls).toStrictEqual([
+      'GetItem', // the key, by its hash (keys table)
+      `UpdateItem ${limitsTable}`, // the key's limit: counted, lease taken
+      `UpdateItem ${limitsTable}`, // the lease given back
+      `PutItem ${limitsTable}`, // the request record ("find a request")
+      'access line',
+    ]);
+    expect(keysTable).not.toBe(limitsTable);
+    // The access line counts every call, the request record's too.
+    expect(dynamo).toMatchObject({ GetItem: { count: 1 }, UpdateItem: { count: 2 }, PutItem: { count: 1 } });
+  });
+
+  it('a registry route on a stage sharing registry capacity writes 5 (the account’s share taken and given back too)', async () => {
+    const { calls, dynamo } = await callsOf(sharedRegistryHandler);
+    const writes = calls.filter((call) => WRITES.has(call.split(' ')[0] as string));
+    expect(writes).toStrictEqual([
+      `UpdateItem ${testConfig.limitsTable}`, // the key's limit
+      `UpdateItem ${testConfig.limitsTable}`, // the account's share of the route
+      `UpdateItem ${testConfig.limitsTable}`, // the share given back
+      `UpdateItem ${testConfig.limitsTable}`, // the key's lease given back
+      `PutItem ${testConfig.limitsTable}`, // the request record
+    ]);
+    expect(calls.at(-1)).toBe('access line');
+    expect(dynamo).toMatchObject({ UpdateItem: { count: 4 }, PutItem: { count: 1 } });
   });
 });

@@ -3,7 +3,7 @@ import { DynamoMonitorStore } from '../../shared/adapters/dynamodb/monitoring.ts
 import { importMonitors, runImportMessage } from '../../shared/monitoring/import.ts';
 import { newMonitorId } from '../../shared/monitoring/monitors.ts';
 import type { MonitoringMessage } from '../../shared/monitoring/store-port.ts';
-import { call, createKey, expectError, simulator, validationError } from '../support/api.ts';
+import { call, createKey, errorOf, expectError, simulator, validationError } from '../support/api.ts';
 import { COMPANY_EVENT_TYPES } from '../support/monitoring.ts';
 import { testConfig } from '../support/ports.ts';
 
@@ -573,6 +573,130 @@ describe('bulk import', () => {
     expectError(await post({ csv: 'company\n"990000014' }), 422, validationError('csv'));
     expectError(await post({ dryRun: 'yes', rows: [] }), 422, validationError('dryRun'));
     expectError(await post({ rows: 'x' }), 422, validationError('rows'));
+  });
+});
+
+describe('a keyed answer of several MB', () => {
+  it('a dry run of 30,000 rows sent twice with one Idempotency-Key answers the same bytes twice, run once', async () => {
+    const key = await createKey('test');
+    // One company that would be created, then 30,000 invalid rows: an answer of about 5 MB.
+    const csv = `company\n990000014\n${'1\n'.repeat(30_000)}`;
+    const headers = { 'Idempotency-Key': 'dry-run-5mb' };
+    const post = () =>
+      call<ImportBody>('/v1/monitors/imports', {
+        key: key.secret,
+        method: 'POST',
+        body: { dryRun: true, csv },
+        headers,
+      });
+    const first = await post();
+    expect(first.status, first.text.slice(0, 500)).toBe(200);
+    expect(first.text.length).toBeGreaterThan(4_000_000);
+    expect(first.body.totals).toMatchObject({ wouldCreate: 1, invalid: 30_000 });
+    expect(first.body.problems).toHaveLength(30_000);
+
+    // Watched since: a fresh run would now say already_watched; the replay answers as the first did.
+    expect((await create(key.secret, { company: '990000014' })).status).toBe(201);
+    const again = await post();
+    expect(again.status, again.text.slice(0, 500)).toBe(200);
+    const requestId = (response: { headers: Headers }) => response.headers.get('x-request-id') as string;
+    // The same bytes, but for the request's own id in meta.
+    expect(again.text).toBe(first.text.replace(requestId(first), requestId(again)));
+    expect(again.body.totals.wouldCreate).toBe(1);
+  }, 300_000);
+});
+
+describe('an exported monitor list imports back', () => {
+  it('imports the CSV export into another account as it is: the same companies, people and event types', async () => {
+    const from = await createKey('test');
+    const to = await createKey('test');
+    const bodies = [
+      { company: '990000014' },
+      { company: '990000041', eventTypes: ['company.status_changed', 'company.name_changed'] },
+      { person: { familyName: '-Dash', givenNames: ['-Ann', 'Marie'], birthDate: '1970-01-01' } },
+      { person: { familyName: "'-Odd", givenNames: ["'Quoted"], birthDate: '1971-02-03' } },
+      {
+        person: { familyName: "O'Brien Smith", givenNames: ['Mary-Ann'], birthDate: '1972-03-04' },
+        eventTypes: ['person.disqualified'],
+      },
+    ];
+    for (const body of bodies) expect((await create(from.secret, body)).status).toBe(201);
+    const exported = await call('/v1/monitors?limit=100', {
+      key: from.secret,
+      headers: { Accept: 'text/csv' },
+    });
+    expect(exported.status).toBe(200);
+    // The formula-safety prefix is in the export: the import must take it off again.
+    expect(exported.text).toContain(",'-Dash,'-Ann Marie,");
+    expect(exported.text).toContain(",''-Odd,'Quoted,");
+
+    const imported = await call<ImportBody>('/v1/monitors/imports', {
+      key: to.secret,
+      method: 'POST',
+      body: { csv: exported.text },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    expect([imported.body.totals.created, imported.body.problems]).toEqual([bodies.length, []]);
+
+    const subjects = async (secret: string) => {
+      const listed = await call<{ data: MonitorBody[] }>('/v1/monitors?limit=100', { key: secret });
+      return listed.body.data
+        .map(({ kind, companyNumber, person, eventTypes }) => ({ kind, companyNumber, person, eventTypes }))
+        .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+    };
+    const before = await subjects(from.secret);
+    expect(before).toHaveLength(bodies.length);
+    expect(await subjects(to.secret)).toStrictEqual(before);
+    // Exported again, the import's five columns are the same cells.
+    const importColumns = (csv: string) =>
+      csv
+        .split('\r\n')
+        .map((line) => line.split(',').slice(0, 5).join(','))
+        .sort();
+    const again = await call('/v1/monitors?limit=100', { key: to.secret, headers: { Accept: 'text/csv' } });
+    expect(importColumns(again.text)).toStrictEqual(importColumns(exported.text));
+  });
+});
+
+describe('one birth-date rule for creation and import', () => {
+  it('refuses an impossible birth date in an import row (JSON or CSV) exactly as POST /v1/monitors does', async () => {
+    const key = await createKey('test');
+    const person = (birthDate: string) => ({ familyName: 'Smith', givenNames: ['Jo'], birthDate });
+    const impossible = ['1990-02-30', '1990-13-01'];
+    const refusals: ReturnType<typeof errorOf>[] = [];
+    for (const birthDate of impossible) {
+      const refused = await create(key.secret, { person: person(birthDate) });
+      expectError(refused, 422, validationError('person.birthDate'));
+      refusals.push(errorOf(refused));
+    }
+    const expectedProblems = (first: number) =>
+      refusals.map((refusal, i) => ({
+        row: first + i,
+        outcome: 'invalid',
+        error: { code: refusal.code, param: refusal.param, message: refusal.message },
+      }));
+    const post = (body: unknown) =>
+      call<ImportBody>('/v1/monitors/imports', { key: key.secret, method: 'POST', body });
+
+    const json = await post({
+      rows: [
+        { person: person('1990-02-28') },
+        ...impossible.map((birthDate) => ({ person: person(birthDate) })),
+      ],
+    });
+    expect(json.status, json.text).toBe(200);
+    expect(json.body.totals).toMatchObject({ created: 1, invalid: 2 });
+    expect(json.body.problems).toStrictEqual(expectedProblems(2));
+
+    const csv = await post({
+      dryRun: true,
+      csv: `familyName,givenNames,birthDate\n${impossible.map((date) => `Jones,Al,${date}`).join('\n')}\nJones,Al,2000-02-29\n`,
+    });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.body.totals).toMatchObject({ wouldCreate: 1, invalid: 2 });
+    expect(csv.body.problems).toStrictEqual(expectedProblems(1));
+    const listed = await call<{ data: MonitorBody[] }>('/v1/monitors', { key: key.secret });
+    expect(listed.body.data.map((m) => m.person?.birthDate)).toEqual(['1990-02-28']);
   });
 });
 

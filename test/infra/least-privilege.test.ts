@@ -203,6 +203,25 @@ describe('prod: least privilege', () => {
     });
   });
 
+  describe('the idempotency table', () => {
+    it('lets every keyed route keep an answer of any size: GetItem, PutItem and UpdateItem on it, for the record and its parts', () => {
+      const table = logicalIdOf(synth.data, synth.data.node.findChild(tableConstructId('idempotency')));
+      const keyed = routeList.filter((route) => route.idempotent);
+      expect(keyed.length).toBeGreaterThanOrEqual(10);
+      for (const route of keyed) {
+        const description = functionDescription(route);
+        const actions = roles
+          .filter((role) => role.functions.includes(description))
+          .flatMap((role) => role.statements)
+          .filter((statement) => JSON.stringify(statement.Resource).includes(table))
+          .flatMap(actionsOf);
+        expect(actions, route.name).toEqual(
+          expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
+        );
+      }
+    });
+  });
+
   describe('DynamoDB deletes', () => {
     /** The functions that delete items, by table: the routes by name, the workers by description. */
     const DELETING_ROUTES: Readonly<Record<string, readonly TableId[]>> = {

@@ -5,7 +5,7 @@
  * whose invocation timed out) lets the request run again, a failed run keeps nothing. Records
  * are the very items Powertools' SDK-based DynamoDB layer writes: each layer reads the other's.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
@@ -14,7 +14,7 @@ import {
 } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables, type LocalDynamo, localClient, startDynamoLocal } from '../../local/dynamodb.ts';
@@ -25,8 +25,11 @@ import {
   IDEMPOTENCY_WINDOW_SECONDS,
   type IdempotencyTiming,
 } from '../../shared/adapters/dynamodb/idempotency.ts';
-import { JsonDynamoPersistenceLayer } from '../../shared/adapters/dynamodb/idempotency-persistence.ts';
-import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
+import {
+  INLINE_BYTES,
+  JsonDynamoPersistenceLayer,
+} from '../../shared/adapters/dynamodb/idempotency-persistence.ts';
+import { type Item, observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 
@@ -60,8 +63,15 @@ const newScope = () => `acct_${randomUUID()}#test#POST /v1/things`;
 
 /** Every stored record, read with the SDK apart from the layer under test. */
 async function storedItems(): Promise<Record<string, unknown>[]> {
-  const { Items = [] } = await documents.send(new ScanCommand({ TableName: table }));
-  return Items;
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    // A scan answers at most 1 MB a page, and the parts of large answers fill pages fast.
+    const page = await documents.send(new ScanCommand({ TableName: table, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
 }
 
 const config = () =>
@@ -102,11 +112,11 @@ describe('JsonDynamoPersistenceLayer', () => {
     expect(await runner({ ...call, context: context() })).toEqual({ id: 'thing_1' });
     expect(runs).toBe(1);
 
-    const items = (await storedItems()).filter((item) => JSON.stringify(item.data) === '{"id":"thing_1"}');
+    const items = (await storedItems()).filter((item) => item.data_json === '{"id":"thing_1"}');
     expect(items).toHaveLength(1);
     const item = items[0] as Record<string, unknown>;
     expect(Object.keys(item).sort()).toEqual([
-      'data',
+      'data_json',
       'expiration',
       'id',
       'in_progress_expiration',
@@ -195,7 +205,7 @@ describe('JsonDynamoPersistenceLayer', () => {
     const work = idempotentOn(store, async () => ({ run: ++runs }));
     const expiredKey = `k-${randomUUID()}`;
     expect(await work({ key: expiredKey, request: {} })).toEqual({ run: 1 });
-    const [expired] = (await storedItems()).filter((item) => JSON.stringify(item.data) === '{"run":1}');
+    const [expired] = (await storedItems()).filter((item) => item.data_json === '{"run":1}');
     await documents.send(
       new PutCommand({
         TableName: table,
@@ -210,8 +220,8 @@ describe('JsonDynamoPersistenceLayer', () => {
 
     const stuckKey = `k-${randomUUID()}`;
     await work({ key: stuckKey, request: {} });
-    const [stuck] = (await storedItems()).filter((item) => JSON.stringify(item.data) === '{"run":3}');
-    const { data: _result, ...unfinished } = stuck as Record<string, unknown>;
+    const [stuck] = (await storedItems()).filter((item) => item.data_json === '{"run":3}');
+    const { data_json: _result, ...unfinished } = stuck as Record<string, unknown>;
     await documents.send(
       new PutCommand({
         TableName: table,
@@ -245,7 +255,7 @@ describe('JsonDynamoPersistenceLayer', () => {
     expect(runs).toBe(2);
   });
 
-  it('reads the records Powertools’ SDK layer writes, and writes what it reads', async () => {
+  it('reads the records Powertools’ SDK layer writes; that layer honours ours but has no map to replay', async () => {
     const sdkLayer = new DynamoDBPersistenceLayer({ tableName: table, awsSdkV3Client: sdkClient });
     const ours = new JsonDynamoPersistenceLayer(table);
     let runs = 0;
@@ -276,7 +286,8 @@ describe('JsonDynamoPersistenceLayer', () => {
         key: otherKey,
         request: {},
       }),
-    ).toEqual({ by: 'ours', run: 2 });
+    ).toBeUndefined();
+    // Ours keep the answer as JSON text (the same bytes on replay), not as the map that layer reads.
     expect(runs).toBe(2);
   });
 
@@ -474,4 +485,135 @@ describe('a duplicate of a request in progress: it waits, and takes over only a 
     expect(await first).toBe('first');
     expect(await runner({ ...call, context: context(), run: async () => 'fourth' })).toBe('first');
   });
+});
+
+/** A layer whose second part write fails, as a throttled or cut-off PutItem would. */
+class FailingPartWrite extends JsonDynamoPersistenceLayer {
+  writes = 0;
+  protected override async writePart(item: Item): Promise<void> {
+    this.writes++;
+    if (this.writes === 2) throw new Error('part write failed');
+    await super.writePart(item);
+  }
+}
+
+describe('a kept answer of any size, replayed as the same bytes', () => {
+  /** An answer of about `bytes` of JSON; `random` makes it all but incompressible. */
+  const answer = (bytes: number, random: boolean) => ({
+    object: 'monitorImport',
+    zeta: 1,
+    alpha: { nested: { b: 2, a: 1 } },
+    problems: Array.from({ length: Math.ceil(bytes / 130) }, (_, i) => ({
+      row: i + 1,
+      outcome: 'invalid',
+      error: {
+        code: 'acn_invalid',
+        param: 'company',
+        message: random ? randomBytes(40).toString('hex') : 'company 12345 is not an ACN: it has 5 digits.',
+      },
+    })),
+  });
+  /** A call that answers `result`, counting its runs. */
+  const counted = (scope: string, key: string, result: unknown) => {
+    let count = 0;
+    const call = {
+      scope,
+      key,
+      request: {},
+      context: context(),
+      run: async () => {
+        count++;
+        return result;
+      },
+    };
+    return { call, runs: () => count };
+  };
+  const itemsOf = async (key: string) =>
+    (await storedItems()).filter((item) => String(item.id).startsWith(key));
+
+  for (const [name, bytes, random, stored] of [
+    ['small: its JSON text in the record', 2_000, false, 'data_json'],
+    ['a JSON text over 350 KB: gzipped in the record', 3_000_000, false, 'data_gzip'],
+    ['several MB that gzip past 350 KB: gzipped in parts', 3_000_000, true, 'data_parts'],
+  ] as const) {
+    it(`${name}; run once, replayed byte for byte`, async () => {
+      const scope = newScope();
+      const original = answer(bytes, random);
+      const text = JSON.stringify(original);
+      if (stored !== 'data_json') expect(text.length).toBeGreaterThan(INLINE_BYTES);
+      const { call, runs } = counted(scope, 'large', original);
+      const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table));
+      expect(await runner(call)).toBe(original);
+      const replayed = await runner({ ...call, context: context() });
+      expect(JSON.stringify(replayed)).toBe(text);
+      expect(runs()).toBe(1);
+
+      const [record] = (await storedItems()).filter(
+        (item) =>
+          item.status === 'COMPLETED' && (stored === 'data_json' ? item.data_json === text : stored in item),
+      );
+      expect(record).toBeDefined();
+      const kept = record as Record<string, unknown>;
+      for (const attribute of ['data', 'data_json', 'data_gzip', 'data_parts']) {
+        expect(attribute in kept).toBe(attribute === stored);
+      }
+      if (stored === 'data_parts') {
+        const reference = kept.data_parts as { generation: string; count: number; sha256: string };
+        expect(reference.count).toBeGreaterThanOrEqual(2);
+        const parts = await itemsOf(`${kept.id}#part#${reference.generation}#`);
+        expect(parts).toHaveLength(reference.count);
+        for (const part of parts) {
+          // Each part expires with its record, and fits an item.
+          expect(part.expiration).toBe(kept.expiration);
+          expect((part.part as Uint8Array).length).toBeLessThanOrEqual(INLINE_BYTES);
+        }
+      }
+    }, 60_000);
+  }
+
+  it('a failed part write: the record is left in progress naming nothing, and the retry runs and is kept', async () => {
+    const scope = newScope();
+    const fast: IdempotencyTiming = { leaseMs: 800, renewMs: 200, pollMs: 50, maxWaitMs: 6_000 };
+    const original = answer(3_000_000, true);
+    const { call, runs } = counted(scope, 'part-fails', original);
+    const failing = new FailingPartWrite(table);
+    const refused = await createIdempotencyRunner(failing, fast)(call).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(failing.writes).toBeGreaterThanOrEqual(2);
+    const [left] = (await storedItems()).filter(
+      (item) => item.status === 'INPROGRESS' && Number(item.in_progress_expiration) > Date.now() - 60_000,
+    );
+    expect(left).toBeDefined();
+    expect(Object.keys(left as object).sort()).toEqual([
+      'expiration',
+      'id',
+      'in_progress_expiration',
+      'status',
+      'validation',
+    ]);
+
+    // The retry, once the lease lapses: runs again, keeps its answer, and that is what is replayed.
+    const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table), fast);
+    expect(JSON.stringify(await runner({ ...call, context: context() }))).toBe(JSON.stringify(original));
+    expect(JSON.stringify(await runner({ ...call, context: context() }))).toBe(JSON.stringify(original));
+    expect(runs()).toBe(2);
+  }, 60_000);
+
+  it('a record whose part is gone is refused, never replayed as something else', async () => {
+    const scope = newScope();
+    const original = answer(3_000_000, true);
+    const call = { scope, key: 'part-gone', request: {}, context: context(), run: async () => original };
+    const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table));
+    const withParts = async () =>
+      (await storedItems()).filter((item) => item.status === 'COMPLETED' && 'data_parts' in item);
+    const before = new Set((await withParts()).map((item) => item.id));
+    await runner(call);
+    const kept = (await withParts()).find((item) => !before.has(item.id)) as Record<string, unknown>;
+    const { generation } = kept.data_parts as { generation: string };
+    await documents.send(
+      new DeleteCommand({ TableName: table, Key: { id: `${kept.id}#part#${generation}#1` } }),
+    );
+    const refused = await runner({ ...call, context: context() }).catch((error: unknown) => error);
+    expect(String((refused as { cause?: Error }).cause?.message)).toMatch(/incomplete; not replayed$/);
+  }, 60_000);
 });

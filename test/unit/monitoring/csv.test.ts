@@ -1,7 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../../shared/kernel/csv.ts';
+import { csvCell, fromCsvCell } from '../../../shared/kernel/csv.ts';
 import { MONITOR_CSV_COLUMNS, monitorsCsv, prefersCsv } from '../../../shared/monitoring/csv.ts';
+import { rowsOfCsv } from '../../../shared/monitoring/import.ts';
 import type { MonitorRecord } from '../../../shared/monitoring/store-port.ts';
+
+/** A company monitor (its registry name with a comma) and a person monitor, as the export test writes them. */
+function exportedMonitors(): MonitorRecord[] {
+  const base = {
+    accountId: 'acct_1',
+    environment: 'test' as const,
+    baseline: null,
+    known: null,
+    sequence: 0,
+    version: 1,
+    createdAt: '2026-01-02T03:04:05Z',
+    updatedAt: '2026-01-02T03:04:05Z',
+  };
+  return [
+    {
+      ...base,
+      id: 'mon_000000000000000000000001',
+      kind: 'company',
+      subjectKey: '990000014',
+      company: {
+        number: '990000014',
+        numberType: 'ACN',
+        name: 'BLUEGUM, ORCHARDS PTY LTD',
+        type: 'APTY',
+        status: 'REGD',
+        abn: null,
+        registeredCharity: false,
+        schemeCategories: [],
+      },
+      person: null,
+      eventTypes: ['company.status_changed', 'company.name_changed'],
+      sequence: 3,
+    },
+    {
+      ...base,
+      id: 'mon_000000000000000000000002',
+      kind: 'person',
+      subjectKey: 'PN#x',
+      company: null,
+      person: { familyName: '-Dash', givenNames: ['Ann', 'Marie'], birthDate: '1970-01-01' },
+      eventTypes: ['person.disqualified'],
+      environment: 'live',
+    },
+  ];
+}
+
+/** A cell's value with its RFC 4180 quotes taken off, as the importer reads it. */
+const unquoted = (cell: string) => (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell);
 
 describe('the monitor list as CSV', () => {
   it('quotes cells as RFC 4180 asks', () => {
@@ -25,50 +74,50 @@ describe('the monitor list as CSV', () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csvCell("O'Brien")).toBe("O'Brien");
     expect(csvCell('a=b')).toBe('a=b');
+    // Apostrophes before a formula's start get the prefix too, so that it can be told apart.
+    expect(csvCell("'-Odd")).toBe("''-Odd");
+    expect(csvCell("'Quoted")).toBe("'Quoted");
+  });
+
+  it('takes the prefix off where the export added it, and only there: every value round-trips', () => {
+    const values = [
+      '=1+2',
+      '+61 2',
+      '-Smith',
+      '@SUM(A1)',
+      '\tx',
+      "'-Odd",
+      "''=x",
+      "'Quoted",
+      "O'Brien",
+      "'",
+      "''",
+      'a,b',
+      'say "hi"',
+      '"=quoted"',
+      ',=comma',
+      'plain',
+      '',
+    ];
+    for (const value of values) {
+      expect(fromCsvCell(unquoted(csvCell(value)))).toBe(value);
+    }
+    expect(fromCsvCell("'plain")).toBe("'plain");
+  });
+
+  it('imports its own export: the extra columns ignored, the first five read back', () => {
+    const csv = monitorsCsv(exportedMonitors());
+    expect(rowsOfCsv(csv)).toStrictEqual([
+      { company: '990000014', eventTypes: ['company.status_changed', 'company.name_changed'] },
+      {
+        person: { familyName: '-Dash', givenNames: ['Ann', 'Marie'], birthDate: '1970-01-01' },
+        eventTypes: ['person.disqualified'],
+      },
+    ]);
   });
 
   it('writes a header, then a monitor a line, CRLF-ended, import columns first', () => {
-    const base = {
-      accountId: 'acct_1',
-      environment: 'test' as const,
-      baseline: null,
-      known: null,
-      sequence: 0,
-      version: 1,
-      createdAt: '2026-01-02T03:04:05Z',
-      updatedAt: '2026-01-02T03:04:05Z',
-    };
-    const monitors: MonitorRecord[] = [
-      {
-        ...base,
-        id: 'mon_000000000000000000000001',
-        kind: 'company',
-        subjectKey: '990000014',
-        company: {
-          number: '990000014',
-          numberType: 'ACN',
-          name: 'BLUEGUM, ORCHARDS PTY LTD',
-          type: 'APTY',
-          status: 'REGD',
-          abn: null,
-          registeredCharity: false,
-          schemeCategories: [],
-        },
-        person: null,
-        eventTypes: ['company.status_changed', 'company.name_changed'],
-        sequence: 3,
-      },
-      {
-        ...base,
-        id: 'mon_000000000000000000000002',
-        kind: 'person',
-        subjectKey: 'PN#x',
-        company: null,
-        person: { familyName: '-Dash', givenNames: ['Ann', 'Marie'], birthDate: '1970-01-01' },
-        eventTypes: ['person.disqualified'],
-        environment: 'live',
-      },
-    ];
+    const monitors = exportedMonitors();
     expect(MONITOR_CSV_COLUMNS.slice(0, 5)).toEqual([
       'company',
       'familyName',

@@ -21,17 +21,10 @@ export const envelope = (route: RouteDefinition, metrics: Metrics, ports: Platfo
     if (errorCode === 'internal_error') metrics.addMetric(ROUTE_METRICS.internalErrors, MetricUnit.Count, 1);
     else if (status >= 400) metrics.addMetric('ClientErrors', MetricUnit.Count, 1);
     metrics.addMetric('Latency', MetricUnit.Milliseconds, latencyMs);
-    logger.info('request completed', {
-      method: state.raw.method,
-      path: state.raw.path,
-      status,
-      latencyMs,
-      headers: redactHeaders(state.raw.headers),
-      dependencies: finishDependencyCalls(),
-    });
     // The account's own record of the request, found by its X-Request-Id (the console's request
     // lookup). Only an admitted request has an account to show it to: an unknown key writes nothing.
-    // A failure to keep it fails no request.
+    // A failure to keep it fails no request. Written before the access line, so that the line's
+    // dependency calls are every call the request made (docs/operations.md, "Writes per request").
     const auth = state.auth;
     if (auth)
       await ports.requestLog
@@ -52,6 +45,14 @@ export const envelope = (route: RouteDefinition, metrics: Metrics, ports: Platfo
         .catch((error: unknown) => {
           logger.warn('could not keep the request record', { error });
         });
+    logger.info('request completed', {
+      method: state.raw.method,
+      path: state.raw.path,
+      status,
+      latencyMs,
+      headers: redactHeaders(state.raw.headers),
+      dependencies: finishDependencyCalls(),
+    });
   };
   return {
     before: (request) => {
