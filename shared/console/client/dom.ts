@@ -42,8 +42,9 @@ const inViewerZone = new Intl.DateTimeFormat('en-CA', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-  timeZoneName: 'short',
 });
+/** The zone's short name in the viewer's own language (`AEDT` in en-AU, `GMT+11` where it has none). */
+const zoneName = new Intl.DateTimeFormat(undefined, { timeZone: viewerZone, timeZoneName: 'short' });
 
 /**
  * A time in the viewer's zone with UTC beside it: `2026-11-28T01:02:03Z` in Sydney →
@@ -59,7 +60,8 @@ export function when(iso: string | null | undefined): string {
   const local = { day: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
   if (local.day === utc.day && local.time === utc.time) return `${utc.day} ${utc.time} UTC`;
   const utcText = local.day === utc.day ? utc.time : `${utc.day} ${utc.time}`;
-  return `${local.day} ${local.time} ${part.timeZoneName} (${utcText} UTC)`;
+  const zone = zoneName.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? viewerZone;
+  return `${local.day} ${local.time} ${zone} (${utcText} UTC)`;
 }
 
 /** `1 duplicate`, `2 duplicates`; `plural(1, 'entry', 'entries')`. */
