@@ -273,15 +273,19 @@ describe('the fee ledger CSV', () => {
   });
 });
 
+const NBSP = '\u00a0';
+
 /** `2026-11-28T01:02:03Z` as the page shows it in Sydney: local time, then UTC's (with its date if other). */
 function shownInSydney(iso: string): string {
   const local = new Date(iso).toLocaleString('sv-SE', { timeZone: VIEWER_ZONE }).slice(0, 16);
   const utc =
-    local.slice(0, 10) === iso.slice(0, 10) ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+    local.slice(0, 10) === iso.slice(0, 10)
+      ? iso.slice(11, 16)
+      : `${iso.slice(0, 10)}${NBSP}${iso.slice(11, 16)}`;
   const zone = new Intl.DateTimeFormat('en-AU', { timeZone: VIEWER_ZONE, timeZoneName: 'short' })
     .formatToParts(new Date(iso))
     .find((part) => part.type === 'timeZoneName')?.value;
-  return `${local} ${zone} (${utc} UTC)`;
+  return `${local.replace(' ', NBSP)}${NBSP}${zone} (${utc}${NBSP}UTC)`;
 }
 
 const dialog = () => page.getByRole('dialog');
@@ -578,8 +582,24 @@ describe('the Keys page', () => {
     const theirs = (await keys.locator('tbody tr', { hasText: revoked.keyId }).innerText()).split('\t');
     expect(theirs[0]).toBe(revoked.keyId);
     expect(theirs[2]).toBe(`revoked ${shownInSydney(revokedAt)}`);
-    expect(theirs[2]).toMatch(/^revoked \d{4}-\d{2}-\d{2} \d{2}:\d{2} AE[DS]T \(.*\d{2}:\d{2} UTC\)$/);
+    expect(theirs[2]).toMatch(
+      /^revoked \d{4}-\d{2}-\d{2}\u00a0\d{2}:\d{2}\u00a0AE[DS]T \(.*\d{2}:\d{2}\u00a0UTC\)$/,
+    );
     await expectAccessible('keys-marked');
+  });
+});
+
+describe('counts in words', () => {
+  it('says "1 duplicate" and "1 row", not "1 duplicates"', async () => {
+    await open('monitors', 'Monitors');
+    await page.getByLabel('CSV', { exact: true }).fill('company\n990000158\n990 000 158\n');
+    await page.getByRole('button', { name: 'Check rows (dry run)' }).click();
+    await expect
+      .poll(() => page.locator('.import-summary').innerText())
+      .toBe(
+        'Dry run of 2 rows: 1 would be created, 0 already watched, 0 invalid, 1 duplicate, 0 over the limit. Nothing was created.',
+      );
+    expect(await page.getByRole('status').innerText()).toBe('Dry run: 1 would be created, 1 row would not.');
   });
 });
 

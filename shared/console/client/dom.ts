@@ -58,10 +58,11 @@ export function when(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return iso;
   const part = Object.fromEntries(inViewerZone.formatToParts(date).map((p) => [p.type, p.value]));
   const local = { day: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
-  if (local.day === utc.day && local.time === utc.time) return `${utc.day} ${utc.time} UTC`;
-  const utcText = local.day === utc.day ? utc.time : `${utc.day} ${utc.time}`;
+  // No-break spaces: a narrow column breaks between the viewer's time and UTC's, not within them.
+  if (local.day === utc.day && local.time === utc.time) return `${utc.day}\u00a0${utc.time}\u00a0UTC`;
+  const utcText = local.day === utc.day ? utc.time : `${utc.day}\u00a0${utc.time}`;
   const zone = zoneName.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? viewerZone;
-  return `${local.day} ${local.time} ${zone} (${utcText} UTC)`;
+  return `${local.day}\u00a0${local.time}\u00a0${zone} (${utcText}\u00a0UTC)`;
 }
 
 /** `1 duplicate`, `2 duplicates`; `plural(1, 'entry', 'entries')`. */
