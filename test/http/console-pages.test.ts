@@ -545,22 +545,22 @@ describe('a webhook endpoint made through the API', () => {
     const event = await api(`/v1/events/${eventId}`);
 
     await open('webhooks', 'Webhooks');
-    await page.getByRole('button', { name: `View the payload of ${eventId}` }).click();
+    await page.getByRole('button', { name: `View payload of ${eventId}` }).click();
     await dialog().waitFor();
     expect(await dialog().getByRole('heading').innerText()).toBe(`Event ${eventId}`);
     expect(JSON.parse(await dialog().locator('pre').innerText())).toEqual(sameRead(event.text));
     await expectAccessible('event-payload-dialog');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog().count()).toBe(0);
-    expect(await activeText()).toBe('View payload');
+    expect(await activeText()).toBe(`View payload of ${eventId}`);
 
     await open(`webhooks/${created.body.id}`, 'Webhook endpoint');
     await expect
-      .poll(() => page.getByRole('button', { name: `View the payload of ${eventId}` }).count(), {
+      .poll(() => page.getByRole('button', { name: `View payload of ${eventId}` }).count(), {
         timeout: 15_000,
       })
       .toBe(1);
-    await page.getByRole('button', { name: `View the payload of ${eventId}` }).click();
+    await page.getByRole('button', { name: `View payload of ${eventId}` }).click();
     expect(JSON.parse(await dialog().locator('pre').innerText())).toEqual(sameRead(event.text));
     await dialog().getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog().count()).toBe(0);

@@ -76,9 +76,9 @@ function deliveryRows(
                 {
                   type: 'button',
                   onclick: () => view(delivery),
-                  'aria-label': `View the payload of ${delivery.eventId}`,
                 },
                 'View payload',
+                h('span', { class: 'visually-hidden' }, ` of ${delivery.eventId}`),
               ),
             ),
           ),

@@ -136,13 +136,13 @@ export const webhooks: View = {
           'button',
           {
             type: 'button',
-            'aria-label': `View the payload of ${e.id}`,
             onclick: () =>
               showEvent(e.id).catch((error) =>
                 notice.replaceChildren(h('p', { class: 'error', role: 'alert' }, errorText(error))),
               ),
           },
           'View payload',
+          h('span', { class: 'visually-hidden' }, ` of ${e.id}`),
         ),
       ]);
     const EVENT_COLUMNS = ['Event', 'Type', 'Created', 'Mode', ''];
