@@ -675,7 +675,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the account's offline searches newest first (free)
+         * @description Free.
+         */
+        get: operations["ListOfflineSearches"];
         put?: never;
         /**
          * Run a name search offline: every match, no 100-name cap; billed at acceptance
@@ -2614,6 +2618,32 @@ export interface components {
             readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
             meta: components["schemas"]["Meta"];
+        };
+        OfflineSearchList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ListedOfflineSearch"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description An offline search as lists show it. */
+        ListedOfflineSearch: {
+            /** @constant */
+            object: "offlineSearch";
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "ready" | "failed";
+            q: string;
+            scope: string;
+            deliveredTo: string;
+            resultCount: ((number | null) | null) | number | null;
+            resultsUrl: string | null;
+            clientReference: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            failure?: components["schemas"]["Failure"];
         };
         DocumentResponse: {
             /** @constant */
@@ -5595,7 +5625,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3001f6a6-f5f0-49ea-97ac-80116da59b93"
+                     *         "requestId": "req_2fb9d720-0f76-4ca3-b74c-01b30d295691"
                      *       }
                      *     }
                      */
@@ -5662,7 +5692,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_69360832-0243-4e25-9bc9-62495db15359"
+                     *         "requestId": "req_556f0e93-fb43-4b04-8e3a-3a4e2d538931"
                      *       }
                      *     }
                      */
@@ -5726,7 +5756,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_98a024a2-a814-42c9-b442-cf552f0571c2"
+                     *         "requestId": "req_83f0dc42-6a68-43cf-ac0c-cef98ecec524"
                      *       }
                      *     }
                      */
@@ -5797,7 +5827,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_428f8fc7-f83f-495b-8578-66d4dd13d8d2"
+                     *         "requestId": "req_2a4faa38-4101-44f8-be47-00c186628bbd"
                      *       }
                      *     }
                      */
@@ -5935,7 +5965,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_739c4143-b0ff-45b0-b241-bcd2b69480c1"
+                     *         "requestId": "req_7ed76b38-83d5-496b-bcef-b5db14459b1e"
                      *       }
                      *     }
                      */
@@ -6011,7 +6041,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b2d270ad-5a01-467b-abad-b94da809227a"
+                     *         "requestId": "req_7c5113ce-08b6-4f67-9787-9716b03abb41"
                      *       }
                      *     }
                      */
@@ -6104,9 +6134,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T05:32:53Z",
-                     *       "asOf": "2026-11-28T05:32:53Z",
-                     *       "expiresAt": "2027-11-28T05:32:53Z",
+                     *       "purchasedAt": "2026-11-28T18:08:02Z",
+                     *       "asOf": "2026-11-28T18:08:03Z",
+                     *       "expiresAt": "2027-11-28T18:08:02Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -6583,7 +6613,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_5b75498a-4238-4dfe-9f85-97675747d9c4"
+                     *         "requestId": "req_0bfcb4e3-d9d4-431a-af09-94a27904592a"
                      *       }
                      *     }
                      */
@@ -6767,15 +6797,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_5ed1c3c8a9ec3dd1f63968d9",
+                     *         "id": "ext_a7a02ae788baf8c02b4dceea",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:32:51Z",
-                     *         "asOf": "2026-11-28T05:32:51Z"
+                     *         "purchasedAt": "2026-11-28T18:07:53Z",
+                     *         "asOf": "2026-11-28T18:07:53Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2ddaa2f8-c6a9-42a1-88a6-5e003a6bc17e"
+                     *         "requestId": "req_37fd6a60-5846-4ea7-be24-f1110e037ee7"
                      *       }
                      *     }
                      */
@@ -6882,16 +6912,16 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_02bc0f1ecbdde42ab58b2b4e",
+                     *         "id": "ext_8672f71608516d1520bcf1b1",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T05:32:52Z",
-                     *         "asOf": "2026-11-28T05:32:52Z"
+                     *         "purchasedAt": "2026-11-28T18:07:55Z",
+                     *         "asOf": "2026-11-28T18:07:55Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_48826c2b-e2c9-4895-9191-7bdcca9a29ab"
+                     *         "requestId": "req_7d1a1887-dfc3-4fbf-b88b-ef175871dcf2"
                      *       }
                      *     }
                      */
@@ -6940,10 +6970,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_5ed1c3c8a9ec3dd1f63968d9",
+                     *         "id": "ext_a7a02ae788baf8c02b4dceea",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:32:51Z",
-                     *         "asOf": "2026-11-28T05:32:51Z"
+                     *         "purchasedAt": "2026-11-28T18:07:53Z",
+                     *         "asOf": "2026-11-28T18:07:53Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -7076,7 +7106,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_64740537-8c11-427b-a435-8d859c47d743"
+                     *         "requestId": "req_22adf7fd-d347-4e62-b90e-dfc1ca88502a"
                      *       }
                      *     }
                      */
@@ -7136,15 +7166,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_ff62c1280cdeae6ab2b11979",
+                     *         "id": "ext_20e7cf27508e488aabd9cf36",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T05:32:52Z",
-                     *         "asOf": "2026-11-28T05:32:52Z"
+                     *         "purchasedAt": "2026-11-28T18:07:57Z",
+                     *         "asOf": "2026-11-28T18:07:57Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_bf1cfa25-140a-472b-b058-a45737b620be"
+                     *         "requestId": "req_d404ca00-1f33-4fed-90e1-2714b9f901f1"
                      *       }
                      *     }
                      */
@@ -7192,10 +7222,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_05ba2a881d33764d9e98e5f3",
+                     *         "id": "ext_4ba8b8c178479d0ce6114055",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T05:32:53Z",
-                     *         "asOf": "2026-11-28T05:32:53Z"
+                     *         "purchasedAt": "2026-11-28T18:07:59Z",
+                     *         "asOf": "2026-11-28T18:07:59Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7299,7 +7329,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dd645117-a8ba-481a-b0bf-e98fa31b8135"
+                     *         "requestId": "req_d11a3f88-6a92-4b03-be85-0e4b3a10c872"
                      *       }
                      *     }
                      */
@@ -7449,15 +7479,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_244584616328012da117d354",
+                     *         "id": "ext_60be6af320ac4e4f18fc1ce3",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T05:32:53Z",
-                     *         "asOf": "2026-11-28T05:32:53Z"
+                     *         "purchasedAt": "2026-11-28T18:07:59Z",
+                     *         "asOf": "2026-11-28T18:08:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_52fd345a-0a38-4aa5-85f6-a32a74db38a1"
+                     *         "requestId": "req_aa603334-e6d1-4c5f-835f-3769b96b28b8"
                      *       }
                      *     }
                      */
@@ -7748,13 +7778,13 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:32:53Z",
-                     *         "asOf": "2026-11-28T05:32:53Z"
+                     *         "purchasedAt": "2026-11-28T18:08:02Z",
+                     *         "asOf": "2026-11-28T18:08:03Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_70303c85-b35a-4e50-a6b9-2e95a1625f93"
+                     *         "requestId": "req_811c4b95-b9fc-44a2-a6a9-36d77156e058"
                      *       }
                      *     }
                      */
@@ -7923,7 +7953,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0bfa11ba-2ac4-42d0-84cc-6be6019251dd"
+                     *         "requestId": "req_a10f90dc-84c0-4207-ba68-866b7fec6c56"
                      *       }
                      *     }
                      */
@@ -7978,8 +8008,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "expiresAt": "2026-12-28T05:32:53Z",
+                     *       "createdAt": "2026-11-28T18:08:03Z",
+                     *       "expiresAt": "2026-12-28T18:08:03Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -8005,7 +8035,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a5144a68-dedd-41f3-b363-3c53030fefbc"
+                     *         "requestId": "req_9700748f-ce05-4900-8aa1-7207a1b30329"
                      *       }
                      *     }
                      */
@@ -8064,11 +8094,11 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T05:32:53Z",
+                     *       "searchExpiresAt": "2026-12-28T18:08:03Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_ff42ecd6-5f14-480e-ac02-83297628faa1"
+                     *         "requestId": "req_e34065b4-8b01-4392-b79d-2726c64aa614"
                      *       }
                      *     }
                      */
@@ -8129,7 +8159,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_f306c8a1e06533dd74ed0273",
+                     *           "id": "ext_d865c7b09412e938d627c66f",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8151,9 +8181,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:32:53Z",
-                     *           "asOf": "2026-11-28T05:32:53Z",
-                     *           "expiresAt": "2027-11-28T05:32:53Z",
+                     *           "purchasedAt": "2026-11-28T18:08:04Z",
+                     *           "asOf": "2026-11-28T18:08:04Z",
+                     *           "expiresAt": "2027-11-28T18:08:04Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8307,7 +8337,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_80ab4f49-8ee6-43d6-b852-1d9a875a4d1b"
+                     *             "requestId": "req_b7cd1f69-fc6a-4041-be58-0bd68e9a92a2"
                      *           }
                      *         }
                      *       ],
@@ -8317,7 +8347,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_80ab4f49-8ee6-43d6-b852-1d9a875a4d1b",
+                     *         "requestId": "req_b7cd1f69-fc6a-4041-be58-0bd68e9a92a2",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8485,18 +8515,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImtkY0NhWll5OWNUMVdXNlEiLCJ0IjoxNzk1ODQzOTc2MDgyLCJwIjo1fQ.Eg757fb91oiC2GnVujy7nZOu-tfQU84nsq1jqtaR04E",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlpZVW1WYWlkTTM3emZuVXAiLCJ0IjoxNzk1ODg5Mjk2ODU2LCJwIjo1fQ.Ef1CxUSBcZ8i6Bx6g1E8Dg_VKX4_M9NHlXNOt6AAWWk",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_f306c8a1e06533dd74ed0273",
+                     *         "id": "ext_d865c7b09412e938d627c66f",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:32:53Z",
-                     *         "asOf": "2026-11-28T05:32:53Z"
+                     *         "purchasedAt": "2026-11-28T18:08:04Z",
+                     *         "asOf": "2026-11-28T18:08:04Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_23afae20-c2f2-49f9-91d1-ff69fc281219"
+                     *         "requestId": "req_870037bb-1202-410e-bc86-d73086a6bdf4"
                      *       }
                      *     }
                      */
@@ -8576,9 +8606,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T05:32:53Z",
-                     *       "asOf": "2026-11-28T05:32:53Z",
-                     *       "expiresAt": "2027-11-28T05:32:53Z",
+                     *       "purchasedAt": "2026-11-28T18:08:02Z",
+                     *       "asOf": "2026-11-28T18:08:03Z",
+                     *       "expiresAt": "2027-11-28T18:08:02Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9055,7 +9085,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4a62c4eb-5f5c-4f7e-9c4a-7ba39bb41c36"
+                     *         "requestId": "req_b2141420-aec0-44c3-a43c-19a8ad185b88"
                      *       }
                      *     }
                      */
@@ -9140,15 +9170,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:32:53Z",
-                     *           "asOf": "2026-11-28T05:32:53Z",
-                     *           "expiresAt": "2027-11-28T05:32:53Z",
+                     *           "purchasedAt": "2026-11-28T18:08:02Z",
+                     *           "asOf": "2026-11-28T18:08:03Z",
+                     *           "expiresAt": "2027-11-28T18:08:02Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_244584616328012da117d354",
+                     *           "id": "ext_60be6af320ac4e4f18fc1ce3",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9193,15 +9223,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:32:53Z",
-                     *           "asOf": "2026-11-28T05:32:53Z",
-                     *           "expiresAt": "2027-11-28T05:32:53Z",
+                     *           "purchasedAt": "2026-11-28T18:07:59Z",
+                     *           "asOf": "2026-11-28T18:08:00Z",
+                     *           "expiresAt": "2027-11-28T18:07:59Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_05ba2a881d33764d9e98e5f3",
+                     *           "id": "ext_4ba8b8c178479d0ce6114055",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9237,9 +9267,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:32:53Z",
-                     *           "asOf": "2026-11-28T05:32:53Z",
-                     *           "expiresAt": "2027-11-28T05:32:53Z",
+                     *           "purchasedAt": "2026-11-28T18:07:59Z",
+                     *           "asOf": "2026-11-28T18:07:59Z",
+                     *           "expiresAt": "2027-11-28T18:07:59Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9250,7 +9280,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a9a9d14f-8f1a-483b-87dc-da4511b39bb7"
+                     *         "requestId": "req_39120674-5114-4b26-9761-0ba2de4e5de3"
                      *       }
                      *     }
                      */
@@ -9298,10 +9328,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_5ed1c3c8a9ec3dd1f63968d9",
-                     *           "at": "2026-11-28T05:32:51Z",
+                     *           "resourceId": "ext_a7a02ae788baf8c02b4dceea",
+                     *           "at": "2026-11-28T18:07:53Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_307da1f9-34c3-467a-994c-83ceeb125efa",
+                     *           "requestId": "req_9b292529-2a09-4221-90c9-117288ba8319",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9309,10 +9339,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_02bc0f1ecbdde42ab58b2b4e",
-                     *           "at": "2026-11-28T05:32:52Z",
+                     *           "resourceId": "ext_8672f71608516d1520bcf1b1",
+                     *           "at": "2026-11-28T18:07:55Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_1969d8a3-9ef9-4841-a848-f13bf49d47ad",
+                     *           "requestId": "req_6ab9141e-e8f7-4671-a052-9b1ce5edadf7",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9320,10 +9350,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_ff62c1280cdeae6ab2b11979",
-                     *           "at": "2026-11-28T05:32:52Z",
+                     *           "resourceId": "ext_20e7cf27508e488aabd9cf36",
+                     *           "at": "2026-11-28T18:07:57Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_37d331f2-a560-4c03-ba7e-b5f06b06234d",
+                     *           "requestId": "req_142cf92a-1680-4f02-a113-95dd89fc1e08",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9360,7 +9390,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_46fcaac7-de4b-4528-a628-6d3246482aa5"
+                     *         "requestId": "req_619e1849-cc1f-46d9-a6cc-9b5b884f307f"
                      *       }
                      *     }
                      */
@@ -9416,9 +9446,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T05:32:55Z",
-                     *           "asOf": "2026-11-28T05:32:55Z",
-                     *           "expiresAt": "2027-11-28T05:32:55Z",
+                     *           "purchasedAt": "2026-11-28T18:08:12Z",
+                     *           "asOf": "2026-11-28T18:08:12Z",
+                     *           "expiresAt": "2027-11-28T18:08:12Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9429,7 +9459,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fd2e6e40-44b4-4faf-b920-921309b17daf"
+                     *         "requestId": "req_d50019d6-8e87-42df-8726-3dfb4b00fd21"
                      *       }
                      *     }
                      */
@@ -9491,9 +9521,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T05:32:55Z",
-                     *       "asOf": "2026-11-28T05:32:55Z",
-                     *       "expiresAt": "2027-11-28T05:32:55Z",
+                     *       "purchasedAt": "2026-11-28T18:08:12Z",
+                     *       "asOf": "2026-11-28T18:08:12Z",
+                     *       "expiresAt": "2027-11-28T18:08:12Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9661,14 +9691,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0Mzk3NTI1NiwicCI6MjB9.njr6woDUOEI1g6q8rdFC8uJiSTHhNrafp_dJieZqr8Y",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg4OTI5Mzg1NywicCI6MjB9.IFucs9MZX9GHauX1ymyG-NFEahG9W83-JpZdywTeunM",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_ec924aae-7f8e-488a-a9c3-f4dd3b2e5411"
+                     *         "requestId": "req_7ae2bb1b-e0d2-4565-8f4f-be1a2df11b59"
                      *       }
                      *     }
                      */
@@ -9727,9 +9757,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T05:32:55Z",
-                     *       "asOf": "2026-11-28T05:32:55Z",
-                     *       "expiresAt": "2027-11-28T05:32:55Z",
+                     *       "purchasedAt": "2026-11-28T18:08:12Z",
+                     *       "asOf": "2026-11-28T18:08:12Z",
+                     *       "expiresAt": "2027-11-28T18:08:12Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9897,14 +9927,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0Mzk3NjI1MSwicCI6NX0.64UEL4jrIpewFkqNMugW044_PrZsJwem1reBHuS9UQk",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg4OTI5NzA1NiwicCI6NX0.v49DPFTm7ygzZSG98XBS3FGik9FH9i9R476WaM95gI4",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f7420ec4-087f-40ad-8e04-70051e048a19"
+                     *         "requestId": "req_31868336-875e-46fa-9c21-893ce20dfe1a"
                      *       }
                      *     }
                      */
@@ -9976,7 +10006,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b153d01a-bcae-4b6d-b1f2-4c2a29ec4cc3"
+                     *         "requestId": "req_be55b3ca-c375-4dc3-847b-e3081e306cff"
                      *       }
                      *     }
                      */
@@ -10066,7 +10096,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d9bde82c-877e-4ad0-b5ac-7b6a648c019f"
+                     *         "requestId": "req_65d0d3f5-0c89-4471-9774-382eb0622e7b"
                      *       }
                      *     }
                      */
@@ -10147,7 +10177,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_73ef89df-89b4-4c64-8ec5-de2c94c5d4b0"
+                     *         "requestId": "req_de24ceee-f611-4d85-a686-3bc5b2082190"
                      *       }
                      *     }
                      */
@@ -10245,9 +10275,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T05:32:56Z",
-                     *       "asOf": "2026-11-28T05:32:56Z",
-                     *       "expiresAt": "2027-11-28T05:32:56Z",
+                     *       "purchasedAt": "2026-11-28T18:08:17Z",
+                     *       "asOf": "2026-11-28T18:08:17Z",
+                     *       "expiresAt": "2027-11-28T18:08:17Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -10421,7 +10451,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_37b07b0c-2d7e-4dbb-8b56-778f140a8b01"
+                     *         "requestId": "req_ca851c33-baed-49ec-9a0d-4d76a0aed07c"
                      *       }
                      *     }
                      */
@@ -10536,12 +10566,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:53Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_cfe99acc-ed98-4c5a-a81d-dbbcab76df1c"
+                     *         "requestId": "req_6832aceb-db67-4700-8c95-de8bd1779aae"
                      *       }
                      *     }
                      */
@@ -10657,12 +10687,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:56Z",
+                     *       "createdAt": "2026-11-28T18:08:17Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_e4139400-85fa-4f33-aa4d-392392e4b312"
+                     *         "requestId": "req_63371272-f31b-4f22-9088-8f0677a098cb"
                      *       }
                      *     }
                      */
@@ -10755,7 +10785,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T05:32:54Z",
+                     *       "downloadExpiresAt": "2026-12-05T18:08:10Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -10763,12 +10793,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "readyAt": "2026-11-28T05:32:54Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "readyAt": "2026-11-28T18:08:10Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_47e02ef9-7b95-4dbc-9f7a-0edcc2c6755e"
+                     *         "requestId": "req_29e95785-0ca9-42ae-96a8-bc8704ad832f"
                      *       }
                      *     }
                      */
@@ -10866,7 +10896,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T05:32:54Z",
+                     *           "downloadExpiresAt": "2026-12-05T18:08:10Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -10874,8 +10904,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T05:32:53Z",
-                     *           "readyAt": "2026-11-28T05:32:54Z"
+                     *           "createdAt": "2026-11-28T18:08:05Z",
+                     *           "readyAt": "2026-11-28T18:08:10Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -10884,7 +10914,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a480c9e4-821e-46e3-a701-0e8c50dd8e99"
+                     *         "requestId": "req_078af2f8-5662-48a9-a658-c03b3b31764c"
                      *       }
                      *     }
                      */
@@ -10930,6 +10960,68 @@ export interface operations {
             404: components["responses"]["OrderNotFound"];
             409: components["responses"]["OrderNotReady"];
             410: components["responses"]["OrderDownloadExpired"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListOfflineSearches: {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The account's offline searches, newest first (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "offlineSearch",
+                     *           "id": "ofs_9f8e7d6c5b4a39281706f5e4",
+                     *           "status": "ready",
+                     *           "q": "WIDGETS",
+                     *           "scope": "current",
+                     *           "deliveredTo": "webhook",
+                     *           "resultCount": 180,
+                     *           "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
+                     *           "clientReference": null,
+                     *           "createdAt": "2026-11-28T18:08:11Z",
+                     *           "readyAt": "2026-11-28T18:08:11Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3a45bf61-3618-4376-9d99-11e892320114"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OfflineSearchList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -10984,12 +11076,12 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:54Z",
+                     *       "createdAt": "2026-11-28T18:08:11Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_03d15971-812a-4236-ac2a-b382b614afa3"
+                     *         "requestId": "req_2a614ec2-8680-48af-8aef-1b575ee5dfa6"
                      *       }
                      *     }
                      */
@@ -11038,12 +11130,12 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:54Z",
-                     *       "readyAt": "2026-11-28T05:32:54Z",
+                     *       "createdAt": "2026-11-28T18:08:11Z",
+                     *       "readyAt": "2026-11-28T18:08:11Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_81ec27f3-6082-4f12-9de9-a43f28b137b8"
+                     *         "requestId": "req_7aed605f-f1b3-46ef-b2b9-571ad10f0a8c"
                      *       }
                      *     }
                      */
@@ -11176,12 +11268,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODQzOTc2OTA2LCJwIjoxMDB9.-poQzDxKuBQQxd1SlL1RoKUz6w0_yWXUWIpqcFzeaqA",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODg5Mjk3ODE3LCJwIjoxMDB9.AGTHClYRc0GmaLk1eHF2UIpZPZf80NW75uCkAiuTHT8",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_aeb9d066-28c7-4d24-b9d6-bc9fb7b13813"
+                     *         "requestId": "req_c628e0e2-1780-4007-b07f-2e8641317628"
                      *       }
                      *     }
                      */
@@ -11278,7 +11370,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fe1fea3b-05b3-4461-91d5-222dab37eb61"
+                     *         "requestId": "req_4ca94065-ada5-4a27-982f-48cdf45b0309"
                      *       }
                      *     }
                      */
@@ -11476,7 +11568,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fe99b5fa-33c3-4279-9887-1eeafb7aa6a2"
+                     *         "requestId": "req_a1679039-f0c0-4afa-96b4-d7ed42726736"
                      *       }
                      *     }
                      */
@@ -11562,7 +11654,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_47c56345-74ba-4359-81a7-9705ebee8ddd"
+                     *         "requestId": "req_76c88ed8-18e9-429d-8e84-471eb5e0e01b"
                      *       }
                      *     }
                      */
@@ -11659,7 +11751,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_19f71725-5184-448b-a9d1-1f9310034245"
+                     *         "requestId": "req_3a1b300e-0cb2-486d-bf20-e99f1f3b97cd"
                      *       }
                      *     }
                      */
@@ -11729,7 +11821,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c3f5b7ed-de31-484b-8b3a-c29f67197736"
+                     *         "requestId": "req_4be050c7-ae0c-4b73-b325-b006c32986ea"
                      *       }
                      *     }
                      */
@@ -11780,7 +11872,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T05:32:54Z",
+                     *           "createdAt": "2026-11-28T18:08:10Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -11812,8 +11904,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T05:32:53Z",
-                     *             "readyAt": "2026-11-28T05:32:54Z"
+                     *             "createdAt": "2026-11-28T18:08:05Z",
+                     *             "readyAt": "2026-11-28T18:08:10Z"
                      *           }
                      *         }
                      *       ],
@@ -11823,7 +11915,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fc8832e9-a777-43e4-87ea-2064eb40c169"
+                     *         "requestId": "req_9e706f22-8a9b-48ef-b69b-8fadd50549b8"
                      *       }
                      *     }
                      */
@@ -11865,7 +11957,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T05:32:54Z",
+                     *       "createdAt": "2026-11-28T18:08:10Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -11897,13 +11989,13 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T05:32:53Z",
-                     *         "readyAt": "2026-11-28T05:32:54Z"
+                     *         "createdAt": "2026-11-28T18:08:05Z",
+                     *         "readyAt": "2026-11-28T18:08:10Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4f2d40d3-202f-49f4-ba90-34c96ff0f4f7"
+                     *         "requestId": "req_f7e0f0c0-6a9e-4c85-8a72-87c52137bcdd"
                      *       }
                      *     }
                      */
@@ -11952,25 +12044,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_635c806d46b912898e102e3a",
+                     *           "id": "whd_5784c379512c7f84258e82e0",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T05:33:54Z",
+                     *           "nextAttemptAt": "2026-11-28T18:09:11Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:32:54Z",
+                     *               "at": "2026-11-28T18:08:11Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 23,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:32:54Z"
+                     *           "createdAt": "2026-11-28T18:08:11Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11979,7 +12071,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_53b02a97-77ef-49a8-a3c4-ca8f42f2de91"
+                     *         "requestId": "req_906e5820-06c2-420a-a84b-5587c14fa533"
                      *       }
                      *     }
                      */
@@ -12033,25 +12125,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_635c806d46b912898e102e3a",
+                     *           "id": "whd_5784c379512c7f84258e82e0",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T05:33:54Z",
+                     *           "nextAttemptAt": "2026-11-28T18:09:11Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:32:54Z",
+                     *               "at": "2026-11-28T18:08:11Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 23,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:32:54Z"
+                     *           "createdAt": "2026-11-28T18:08:11Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12060,7 +12152,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2e847ed0-1d27-4062-82ed-98b735823672"
+                     *         "requestId": "req_f6ed4885-0cf3-4174-8924-23e225c7df57"
                      *       }
                      *     }
                      */
@@ -12120,13 +12212,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 2,
+                     *             "failed": 1,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T05:32:57Z",
-                     *             "consecutiveFailures": 2
+                     *             "lastFailedAt": "2026-11-28T18:08:11Z",
+                     *             "consecutiveFailures": 1
                      *           },
-                     *           "createdAt": "2026-11-28T05:32:53Z",
-                     *           "updatedAt": "2026-11-28T05:32:53Z"
+                     *           "createdAt": "2026-11-28T18:08:05Z",
+                     *           "updatedAt": "2026-11-28T18:08:05Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12135,7 +12227,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2ec9fa57-781f-4d12-9ead-0036be4f3e8e"
+                     *         "requestId": "req_4d6d7379-6c1b-4c8d-8502-1824d1de1457"
                      *       }
                      *     }
                      */
@@ -12196,7 +12288,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_7uS7F7hLVtQHGtfKK4m2C4HVdjGqFbDJgYpNKeTlZDM",
+                     *       "secret": "whsec_bw6Ut0Rg0ggujO1Es0QHZRHBCMDST51vv2cZEOB4duQ",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -12206,12 +12298,12 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "updatedAt": "2026-11-28T05:32:53Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "updatedAt": "2026-11-28T18:08:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4233fe30-b811-4df1-b563-270e6441bbba"
+                     *         "requestId": "req_6f4b8639-ffcb-4c5f-9b53-0fd2997e525c"
                      *       }
                      *     }
                      */
@@ -12267,15 +12359,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T05:32:57Z",
+                     *         "lastFailedAt": "2026-11-28T18:08:19Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "updatedAt": "2026-11-28T05:32:53Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "updatedAt": "2026-11-28T18:08:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8bf00d21-b826-4fcd-bd46-58871ef11dd9"
+                     *         "requestId": "req_c05bb80c-0f76-464e-bd35-b34949b5967a"
                      *       }
                      *     }
                      */
@@ -12322,7 +12414,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_daca2dd7-e4c1-4ba6-a83b-c00a6d6a12d2"
+                     *         "requestId": "req_99ac5203-6394-4431-87dd-d1ef1683e940"
                      *       }
                      *     }
                      */
@@ -12390,15 +12482,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T05:32:57Z",
+                     *         "lastFailedAt": "2026-11-28T18:08:19Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "updatedAt": "2026-11-28T05:32:57Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "updatedAt": "2026-11-28T18:08:19Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_32792174-9c05-475b-b57c-051fed4592c7"
+                     *         "requestId": "req_88ff335a-5655-4ddd-ae98-49f7c26f8abb"
                      *       }
                      *     }
                      */
@@ -12454,22 +12546,22 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_EqyD8jsQrBAEpFdTNInRrgQ6o9iIojaLyH425eLZk4c",
-                     *       "secretRotatedAt": "2026-11-28T05:32:57Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T05:32:57Z",
+                     *       "secret": "whsec_p6wkCsCZndNHoF-2GQSxTiC_0iQPc0E2L8NVG_p2Vo0",
+                     *       "secretRotatedAt": "2026-11-28T18:08:19Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T18:08:19Z",
                      *       "stats": {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T05:32:57Z",
+                     *         "lastFailedAt": "2026-11-28T18:08:19Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "updatedAt": "2026-11-28T05:32:57Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "updatedAt": "2026-11-28T18:08:19Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_18d9504e-7235-4083-9292-4e08d02272c5"
+                     *         "requestId": "req_937acd03-535d-4357-8a39-06905f58c8ea"
                      *       }
                      *     }
                      */
@@ -12518,56 +12610,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_e9a2526e4491eb7dc5fc7b58",
+                     *           "id": "whd_7dcc61d88e17b9d7665a045e",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T05:33:57Z",
+                     *           "nextAttemptAt": "2026-11-28T18:09:19Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:32:57Z",
+                     *               "at": "2026-11-28T18:08:19Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 19,
+                     *               "latencyMs": 38,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:32:57Z"
+                     *           "createdAt": "2026-11-28T18:08:19Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_635c806d46b912898e102e3a",
+                     *           "id": "whd_5784c379512c7f84258e82e0",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T05:37:57Z",
+                     *           "nextAttemptAt": "2026-11-28T18:13:19Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:32:54Z",
+                     *               "at": "2026-11-28T18:08:11Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 23,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T05:32:57Z",
+                     *               "at": "2026-11-28T18:08:19Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 8,
+                     *               "latencyMs": 39,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:32:54Z"
+                     *           "createdAt": "2026-11-28T18:08:11Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12576,7 +12668,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_bd543634-956d-4c86-ad65-0a3f6d1e3c4d"
+                     *         "requestId": "req_5ac09940-857a-42a6-9215-e4710bbb03b2"
                      *       }
                      *     }
                      */
@@ -12633,7 +12725,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_01214d94-4b08-41fc-87aa-2bc017a25b9c"
+                     *         "requestId": "req_e008d608-db34-4e02-a07c-f0fc3ff06ea0"
                      *       }
                      *     }
                      */
@@ -12680,9 +12772,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_4c1736cf8e4390bbf2d0c593",
+                     *       "id": "evt_7cf3b76831b9f99ce054dc34",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T05:32:57Z",
+                     *       "createdAt": "2026-11-28T18:08:19Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -12695,22 +12787,22 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T05:32:57Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T05:32:57Z",
+                     *         "secretRotatedAt": "2026-11-28T18:08:19Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T18:08:19Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T05:32:57Z",
+                     *           "lastFailedAt": "2026-11-28T18:08:19Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T05:32:53Z",
-                     *         "updatedAt": "2026-11-28T05:32:57Z"
+                     *         "createdAt": "2026-11-28T18:08:05Z",
+                     *         "updatedAt": "2026-11-28T18:08:19Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2c5a2bee-7f3d-4e63-a442-45a81c91f364"
+                     *         "requestId": "req_dbe01b1c-8414-4b9b-96a0-7ccbcacb7318"
                      *       }
                      *     }
                      */
@@ -12797,7 +12889,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_170614eb-ac1b-41e2-b62e-f56913ce6451"
+                     *         "requestId": "req_563ef0f1-350a-4fa7-99d1-f0652d5525ea"
                      *       }
                      *     }
                      */
@@ -12880,12 +12972,12 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-28T05:32:55Z",
-                     *       "completedAt": "2026-11-28T05:32:55Z",
+                     *       "createdAt": "2026-11-28T18:08:15Z",
+                     *       "completedAt": "2026-11-28T18:08:15Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0f23fef5-53a8-4219-b3ce-89a91cb50ef6"
+                     *         "requestId": "req_2502f0c8-d683-4496-b35d-018b5e63549b"
                      *       }
                      *     }
                      */
@@ -12932,7 +13024,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "monitor",
-                     *           "id": "mon_f7027d618f020238b2ccf167",
+                     *           "id": "mon_18b53d99cc1d91263b59cf3c",
                      *           "kind": "company",
                      *           "companyNumber": "990000041",
                      *           "company": null,
@@ -12945,8 +13037,8 @@ export interface operations {
                      *           "baseline": null,
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T05:32:55Z",
-                     *           "updatedAt": "2026-11-28T05:32:55Z"
+                     *           "createdAt": "2026-11-28T18:08:15Z",
+                     *           "updatedAt": "2026-11-28T18:08:15Z"
                      *         },
                      *         {
                      *           "object": "monitor",
@@ -12994,12 +13086,12 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T05:32:55Z"
+                     *             "at": "2026-11-28T18:08:14Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T05:32:55Z",
-                     *           "updatedAt": "2026-11-28T05:32:55Z"
+                     *           "createdAt": "2026-11-28T18:08:14Z",
+                     *           "updatedAt": "2026-11-28T18:08:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13008,7 +13100,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_32bf174f-c1c6-48f5-9c78-6f2e75943ae0"
+                     *         "requestId": "req_c1bc0eca-5fe6-4fe7-8d4d-003cca70d4e4"
                      *       }
                      *     }
                      */
@@ -13103,16 +13195,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T05:32:55Z"
+                     *         "at": "2026-11-28T18:08:14Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T05:32:55Z",
-                     *       "updatedAt": "2026-11-28T05:32:55Z",
+                     *       "createdAt": "2026-11-28T18:08:14Z",
+                     *       "updatedAt": "2026-11-28T18:08:14Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4b43e056-c551-49d1-81ca-79f675bfd4a3"
+                     *         "requestId": "req_5ff91668-85f7-4a63-af65-9348680c8165"
                      *       }
                      *     }
                      */
@@ -13200,16 +13292,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T05:32:55Z"
+                     *         "at": "2026-11-28T18:08:14Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T05:32:55Z",
-                     *       "updatedAt": "2026-11-28T05:32:55Z",
+                     *       "createdAt": "2026-11-28T18:08:14Z",
+                     *       "updatedAt": "2026-11-28T18:08:14Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cc53493a-ac40-439c-b5a7-478dc89f9db6"
+                     *         "requestId": "req_34a79167-3f21-4158-9934-0fd16fa77cb7"
                      *       }
                      *     }
                      */
@@ -13256,7 +13348,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_aa434650-f69f-4294-bd6a-d7f3aa44113f"
+                     *         "requestId": "req_85f13f01-aed1-4ec8-8764-f80a81bb4dea"
                      *       }
                      *     }
                      */
@@ -13353,16 +13445,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T05:32:55Z"
+                     *         "at": "2026-11-28T18:08:14Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T05:32:55Z",
-                     *       "updatedAt": "2026-11-28T05:32:57Z",
+                     *       "createdAt": "2026-11-28T18:08:14Z",
+                     *       "updatedAt": "2026-11-28T18:08:20Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d842a78d-2764-41c0-b31a-b62cbc0d60bd"
+                     *         "requestId": "req_27f4d3d5-3c5d-4f01-9738-6ddc317f3df3"
                      *       }
                      *     }
                      */
@@ -13417,14 +13509,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "sandboxEvent",
-                     *       "id": "evt_7ea138abc2a6fc4b05737554",
+                     *       "id": "evt_502b320d42d0aaa1323ed983",
                      *       "type": "company.status_changed",
                      *       "monitorId": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "status": "queued",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7c4169eb-5d19-4751-a48c-2ac82cf063c6"
+                     *         "requestId": "req_8d52e908-1435-4ea2-912d-b97b525fb767"
                      *       }
                      *     }
                      */
@@ -13475,7 +13567,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_98f56d1c-ec8e-4618-bc78-cd69bb1624fe"
+                     *         "requestId": "req_05862335-6a52-4d79-95be-f91e607c0c1a"
                      *       }
                      *     }
                      */
@@ -13517,12 +13609,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=oZ93osBDLnBB_LzcQaLWfdgTMSW0gZDZ-D5RN0tjF7c",
-                     *       "expiresAt": "2026-11-28T05:37:58.091Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=adQmc2w4ARgrhiT97LIzr4pLSK2BmBGuowXAXUOV8l8",
+                     *       "expiresAt": "2026-11-28T18:13:20.650Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_946f7abb-2d1f-475f-b6b5-fb3a6196e256"
+                     *         "requestId": "req_31895c6c-aa47-4a1b-bffa-370c6369b93b"
                      *       }
                      *     }
                      */

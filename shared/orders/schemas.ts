@@ -146,6 +146,15 @@ export const offlineSearchSchema = named(
   }),
 );
 
+export const offlineSearchListSchema = listEnvelope(
+  'OfflineSearchList',
+  named(
+    'ListedOfflineSearch',
+    z.omit(offlineSearchSchema, { meta: true }),
+    'An offline search as lists show it.',
+  ),
+);
+
 export const offlineSearchResultsSchema = companyMatchListSchema;
 
 /** The download route answers with the PDF itself; errors use the JSON envelope. */

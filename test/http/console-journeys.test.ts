@@ -100,7 +100,7 @@ describe('the account console in a browser', () => {
     await page.getByRole('table', { name: 'Held extracts, newest first' }).waitFor();
     expect((await focused()).tag).toBe('H1');
     const row = await page.getByRole('table', { name: 'Held extracts, newest first' }).innerText();
-    expect(row).toContain('company (historical)');
+    expect(row).toContain('Company (historical)');
     await expectAccessible('extracts');
     await page
       .getByRole('button', { name: /^Open extract ext_/ })

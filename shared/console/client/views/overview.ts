@@ -1,5 +1,5 @@
 import { all, base, get, type Json } from '../api.ts';
-import { barChart, h, saveFile, table } from '../dom.ts';
+import { barChart, h, plural, saveFile, table } from '../dom.ts';
 import { ledgerCsv } from '../ledger-csv.ts';
 import type { View } from './view.ts';
 
@@ -59,7 +59,7 @@ export const overview: View = {
           announce(`Preparing the ledger for ${chosen}…`);
           const entries = await all(`v1/usage?from=${from}&to=${to}`);
           saveFile(new Blob([ledgerCsv(entries)], { type: 'text/csv' }), `ledger-${chosen}.csv`);
-          announce(`Ledger for ${chosen}: ${entries.length} entries, downloaded as CSV.`);
+          announce(`Ledger for ${chosen}: ${plural(entries.length, 'entry', 'entries')}, downloaded as CSV.`);
         },
       },
       h('label', { for: 'csv-month' }, 'Month'),
