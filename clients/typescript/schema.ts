@@ -2390,8 +2390,10 @@ export interface components {
                 billable: boolean;
                 quantity: number;
                 entries: number;
+                amountCents: ((number | null) | null) | number | null;
                 price?: components["schemas"]["UsagePrice"];
             }[];
+            amounts: components["schemas"]["UsageAmounts"];
         };
         FeeEntry: {
             /** @constant */
@@ -2404,6 +2406,9 @@ export interface components {
             clientReference: string | null;
             requestId: string;
             resourceId: string;
+            unitAmountCents: ((number | null) | null) | number | null;
+            amountCents: ((number | null) | null) | number | null;
+            priceVersion: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
         };
         /** @description The price of a usage total of our own product, in cents. */
         UsagePrice: {
@@ -2411,6 +2416,21 @@ export interface components {
             unit: "monitor_day";
             unitAmountCents: number;
             amountCents: number;
+        };
+        /** @description The period's amounts in cents: per product and in total, in the currency named. */
+        UsageAmounts: {
+            currency: string;
+            examplePrices: boolean;
+            billed: boolean;
+            totalCents: number;
+            unpricedEntries: number;
+            products: {
+                product: string;
+                name: string;
+                quantity: number;
+                entries: number;
+                amountCents: number;
+            }[];
         };
         WeeklySummaryExtractList: {
             /** @constant */
