@@ -9324,7 +9324,10 @@ export interface operations {
                      *           "requestId": "req_307da1f9-34c3-467a-994c-83ceeb125efa",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false
+                     *           "billable": false,
+                     *           "unitAmountCents": 4000,
+                     *           "amountCents": 4000,
+                     *           "priceVersion": "2020-01-01"
                      *         },
                      *         {
                      *           "object": "feeEntry",
@@ -9335,7 +9338,10 @@ export interface operations {
                      *           "requestId": "req_1969d8a3-9ef9-4841-a848-f13bf49d47ad",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false
+                     *           "billable": false,
+                     *           "unitAmountCents": 2500,
+                     *           "amountCents": 2500,
+                     *           "priceVersion": "2020-01-01"
                      *         },
                      *         {
                      *           "object": "feeEntry",
@@ -9346,7 +9352,10 @@ export interface operations {
                      *           "requestId": "req_37d331f2-a560-4c03-ba7e-b5f06b06234d",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false
+                     *           "billable": false,
+                     *           "unitAmountCents": 2500,
+                     *           "amountCents": 2500,
+                     *           "priceVersion": "2020-01-01"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -9360,23 +9369,56 @@ export interface operations {
                      *           "feeCode": null,
                      *           "billable": false,
                      *           "quantity": 2,
-                     *           "entries": 2
+                     *           "entries": 2,
+                     *           "amountCents": 8000
                      *         },
                      *         {
                      *           "product": "company_extract_current",
                      *           "feeCode": null,
                      *           "billable": false,
                      *           "quantity": 3,
-                     *           "entries": 3
+                     *           "entries": 3,
+                     *           "amountCents": 7500
                      *         },
                      *         {
                      *           "product": "company_relationships",
                      *           "feeCode": null,
                      *           "billable": false,
                      *           "quantity": 1,
-                     *           "entries": 1
+                     *           "entries": 1,
+                     *           "amountCents": 3500
                      *         }
                      *       ],
+                     *       "amounts": {
+                     *         "currency": "AUD",
+                     *         "examplePrices": true,
+                     *         "billed": false,
+                     *         "totalCents": 19000,
+                     *         "unpricedEntries": 0,
+                     *         "products": [
+                     *           {
+                     *             "product": "company_extract_historical",
+                     *             "name": "Historical company extracts",
+                     *             "quantity": 2,
+                     *             "entries": 2,
+                     *             "amountCents": 8000
+                     *           },
+                     *           {
+                     *             "product": "company_extract_current",
+                     *             "name": "Current company extracts",
+                     *             "quantity": 3,
+                     *             "entries": 3,
+                     *             "amountCents": 7500
+                     *           },
+                     *           {
+                     *             "product": "company_relationships",
+                     *             "name": "Company relationship extracts",
+                     *             "quantity": 1,
+                     *             "entries": 1,
+                     *             "amountCents": 3500
+                     *           }
+                     *         ]
+                     *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
