@@ -7,16 +7,14 @@
  * Every page passes axe-core's WCAG 2.2 A/AA rules, is reached by keyboard with a visible focus,
  * asks nothing of any other host and breaks no content security rule. Screenshots go to .local/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible as expectPageAccessible } from '../support/accessibility.ts';
 import { baseUrl, buyExtract, createKey, type TestKey } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { keyAdmin, signInLink } from '../support/console.ts';
 import { type Receiver, startReceiver } from '../support/webhooks.ts';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let browser: Browser;
 let context: BrowserContext;
@@ -27,15 +25,7 @@ let receiver: Receiver;
 const outside: string[] = [];
 const problems: string[] = [];
 
-async function expectAccessible(name: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
-  mkdirSync('.local', { recursive: true });
-  await page.screenshot({ path: `.local/console-${name}.png`, fullPage: true });
-}
+const expectAccessible = (name: string) => expectPageAccessible(page, name);
 
 const heading = () => page.getByRole('heading', { level: 1 });
 

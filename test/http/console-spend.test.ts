@@ -4,28 +4,16 @@
  * alternative, the ledger CSV with amounts, and a test key's amounts marked as not billed. Every
  * state passes axe-core's WCAG 2.2 A/AA rules; screenshots go to .local/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { expectAccessible } from '../support/accessibility.ts';
 import { buyExtract, createKey } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { signInLink } from '../support/console.ts';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 let browser: Browser;
-
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
-  mkdirSync('.local', { recursive: true });
-  await page.screenshot({ path: `.local/console-${name}.png`, fullPage: true });
-}
 
 /** A signed-in overview of the key's account, in en-US (amounts in AUD read `A$…`). */
 async function overviewOf(secret: string): Promise<Page> {

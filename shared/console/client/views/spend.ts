@@ -13,8 +13,9 @@ export function trend(cents: number, before: number, currency: string): string {
       ? 'Nothing on the same days of last month either.'
       : 'Nothing on the same days of last month.';
   const change = Math.round(((cents - before) / before) * 100);
-  const word = change > 0 ? `up ${change}%` : change < 0 ? `down ${-change}%` : 'the same';
-  return `${word.charAt(0).toUpperCase()}${word.slice(1)} on the same days of last month (${money(before, currency)}).`;
+  const last = `the same days of last month (${money(before, currency)})`;
+  if (change === 0) return `Level with ${last}.`;
+  return `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)}% on ${last}.`;
 }
 
 /** What the amounts are: billed, or (test keys) what the same use would have cost; example prices said so. */
