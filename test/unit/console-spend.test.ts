@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { money, trend } from '../../shared/console/client/views/spend.ts';
+import { money, trend } from '../../shared/console/client/money.ts';
 
 describe("the console's spend in words", () => {
   it('writes cents in the currency as the locale does', () => {

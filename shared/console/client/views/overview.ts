@@ -1,6 +1,7 @@
 import { all, base, get, type Json } from '../api.ts';
 import { barChart, h, table } from '../dom.ts';
-import { dailySpendChart, money, pricingNote, trend } from './spend.ts';
+import { money, trend } from '../money.ts';
+import { dailySpendChart, pricingNote } from './spend.ts';
 import type { View } from './view.ts';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,22 +1,7 @@
 /** Money on the overview: amounts in the usage report's currency, the month's trend and the 30-day chart. */
 import type { Json } from '../api.ts';
 import { h, svg } from '../dom.ts';
-
-/** Cents as the viewer's locale writes the currency (`A$12.50` in en-US for AUD). */
-export const money = (cents: number, currency: string): string =>
-  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
-
-/** This month's spend against the same days of last month, in words. */
-export function trend(cents: number, before: number, currency: string): string {
-  if (before === 0)
-    return cents === 0
-      ? 'Nothing on the same days of last month either.'
-      : 'Nothing on the same days of last month.';
-  const change = Math.round(((cents - before) / before) * 100);
-  const last = `the same days of last month (${money(before, currency)})`;
-  if (change === 0) return `Level with ${last}.`;
-  return `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)}% on ${last}.`;
-}
+import { money } from '../money.ts';
 
 /** What the amounts are: billed, or (test keys) what the same use would have cost; example prices said so. */
 export function pricingNote(amounts: Json): HTMLElement {
