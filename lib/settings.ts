@@ -2,6 +2,7 @@ import { type ILambdaDeploymentConfig, LambdaDeploymentConfig } from 'aws-cdk-li
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import { LIMITS } from '../shared/kernel/rate-limit.ts';
+import { checkPriceSchedule, EXAMPLE_PRICE_SCHEDULE, type PriceSchedule } from '../shared/usage/prices.ts';
 import { STAGE_SETTINGS, type StageSettings, UNLISTED_STAGE } from './stages.ts';
 
 /**
@@ -49,6 +50,8 @@ export interface Settings {
   readonly registryConcurrency?: number;
   /** How a function's new version takes traffic (`DEPLOYMENT_STRATEGIES`). */
   readonly deployment: DeploymentStrategy;
+  /** What the stage charges (`PRICE_SCHEDULE` of every function); the example schedule unless set. */
+  readonly prices: PriceSchedule;
 }
 
 /**
@@ -255,6 +258,11 @@ export function readSettings(node: Node): Settings {
   const registryConcurrency = parsePositiveInteger(setting('registryConcurrency'), 'registryConcurrency');
   const deployment =
     parseDeployment(setting('deployment'), 'deployment') ?? (live ? LIVE_DEPLOYMENT : DEV_DEPLOYMENT);
+  const pricesValue = setting('prices');
+  const prices =
+    pricesValue === undefined
+      ? EXAMPLE_PRICE_SCHEDULE
+      : checkPriceSchedule(typeof pricesValue === 'string' ? JSON.parse(pricesValue) : pricesValue);
   const account = setting('account');
   const region = setting('region');
   if (account !== undefined && (typeof account !== 'string' || !ACCOUNT_PATTERN.test(account)))
@@ -268,6 +276,7 @@ export function readSettings(node: Node): Settings {
       placeholderProblem('mailFrom', mailFrom),
       account === undefined ? 'account is not pinned' : undefined,
       region === undefined ? 'region is not pinned' : undefined,
+      prices.example ? 'prices are the example schedule (set real prices)' : undefined,
       alarmEmail === undefined && alarmEndpoint === undefined
         ? 'no one receives its alarms (set alarmEmail or alarmEndpoint)'
         : undefined,
@@ -298,5 +307,6 @@ export function readSettings(node: Node): Settings {
       : { domain: { name: domainName as string, certificateArn: certificateArn as string } }),
     ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     deployment,
+    prices,
   };
 }

@@ -2394,8 +2394,10 @@ export interface components {
                 billable: boolean;
                 quantity: number;
                 entries: number;
+                amountCents: ((number | null) | null) | number | null;
                 price?: components["schemas"]["UsagePrice"];
             }[];
+            amounts: components["schemas"]["UsageAmounts"];
         };
         FeeEntry: {
             /** @constant */
@@ -2408,6 +2410,9 @@ export interface components {
             clientReference: string | null;
             requestId: string;
             resourceId: string;
+            unitAmountCents: ((number | null) | null) | number | null;
+            amountCents: ((number | null) | null) | number | null;
+            priceVersion: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
         };
         /** @description The price of a usage total of our own product, in cents. */
         UsagePrice: {
@@ -2415,6 +2420,21 @@ export interface components {
             unit: "monitor_day";
             unitAmountCents: number;
             amountCents: number;
+        };
+        /** @description The period's amounts in cents: per product and in total, in the currency named. */
+        UsageAmounts: {
+            currency: string;
+            examplePrices: boolean;
+            billed: boolean;
+            totalCents: number;
+            unpricedEntries: number;
+            products: {
+                product: string;
+                name: string;
+                quantity: number;
+                entries: number;
+                amountCents: number;
+            }[];
         };
         WeeklySummaryExtractList: {
             /** @constant */
@@ -9334,7 +9354,10 @@ export interface operations {
                      *           "requestId": "req_9b292529-2a09-4221-90c9-117288ba8319",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false
+                     *           "billable": false,
+                     *           "unitAmountCents": 4000,
+                     *           "amountCents": 4000,
+                     *           "priceVersion": "2020-01-01"
                      *         },
                      *         {
                      *           "object": "feeEntry",
@@ -9345,7 +9368,10 @@ export interface operations {
                      *           "requestId": "req_6ab9141e-e8f7-4671-a052-9b1ce5edadf7",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false
+                     *           "billable": false,
+                     *           "unitAmountCents": 2500,
+                     *           "amountCents": 2500,
+                     *           "priceVersion": "2020-01-01"
                      *         },
                      *         {
                      *           "object": "feeEntry",
@@ -9356,7 +9382,10 @@ export interface operations {
                      *           "requestId": "req_142cf92a-1680-4f02-a113-95dd89fc1e08",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false
+                     *           "billable": false,
+                     *           "unitAmountCents": 2500,
+                     *           "amountCents": 2500,
+                     *           "priceVersion": "2020-01-01"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -9370,23 +9399,56 @@ export interface operations {
                      *           "feeCode": null,
                      *           "billable": false,
                      *           "quantity": 2,
-                     *           "entries": 2
+                     *           "entries": 2,
+                     *           "amountCents": 8000
                      *         },
                      *         {
                      *           "product": "company_extract_current",
                      *           "feeCode": null,
                      *           "billable": false,
                      *           "quantity": 3,
-                     *           "entries": 3
+                     *           "entries": 3,
+                     *           "amountCents": 7500
                      *         },
                      *         {
                      *           "product": "company_relationships",
                      *           "feeCode": null,
                      *           "billable": false,
                      *           "quantity": 1,
-                     *           "entries": 1
+                     *           "entries": 1,
+                     *           "amountCents": 3500
                      *         }
                      *       ],
+                     *       "amounts": {
+                     *         "currency": "AUD",
+                     *         "examplePrices": true,
+                     *         "billed": false,
+                     *         "totalCents": 19000,
+                     *         "unpricedEntries": 0,
+                     *         "products": [
+                     *           {
+                     *             "product": "company_extract_historical",
+                     *             "name": "Historical company extracts",
+                     *             "quantity": 2,
+                     *             "entries": 2,
+                     *             "amountCents": 8000
+                     *           },
+                     *           {
+                     *             "product": "company_extract_current",
+                     *             "name": "Current company extracts",
+                     *             "quantity": 3,
+                     *             "entries": 3,
+                     *             "amountCents": 7500
+                     *           },
+                     *           {
+                     *             "product": "company_relationships",
+                     *             "name": "Company relationship extracts",
+                     *             "quantity": 1,
+                     *             "entries": 1,
+                     *             "amountCents": 3500
+                     *           }
+                     *         ]
+                     *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,

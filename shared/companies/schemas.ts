@@ -465,6 +465,15 @@ const feeEntrySchema = named(
     clientReference: z.nullable(z.string()),
     requestId: z.string(),
     resourceId: z.string(),
+    /**
+     * The price per unit recorded when the entry was written (a test key's: what the same use would
+     * have cost), in cents of `amounts.currency`; null when no price is known.
+     */
+    unitAmountCents: z.nullable(z.int()),
+    /** `unitAmountCents` × `quantity`. */
+    amountCents: z.nullable(z.int()),
+    /** The price version the entry was priced by: the date it took effect. */
+    priceVersion: z.nullable(isoDate),
   }),
 );
 
@@ -480,6 +489,8 @@ export const usageSchema = named(
         billable: z.boolean(),
         quantity: z.int(),
         entries: z.int(),
+        /** The total's amount in cents (see `amounts`); null when an entry of it has no price. */
+        amountCents: z.nullable(z.int()),
         /**
          * Our own products' price (monitoring: per monitored company-day), for live keys only;
          * absent for registry fees, which the registry's fee schedule prices.
@@ -498,5 +509,32 @@ export const usageSchema = named(
         ),
       }),
     ),
+    amounts: z
+      .object({
+        /** ISO 4217 code of every amount. */
+        currency: z.string(),
+        /** The stage's prices are examples (local stack, sandbox): not what a live key pays. */
+        examplePrices: z.boolean(),
+        /** False for a test key: the amounts are what the same use would have cost, not billed. */
+        billed: z.boolean(),
+        /** All of the period's entries, in cents. */
+        totalCents: z.int(),
+        /** Entries with no known price (left out of the amounts). */
+        unpricedEntries: z.int(),
+        products: z.array(
+          z.object({
+            product: z.string(),
+            /** The product's name for people. */
+            name: z.string(),
+            quantity: z.int(),
+            entries: z.int(),
+            amountCents: z.int(),
+          }),
+        ),
+      })
+      .register(z.globalRegistry, {
+        id: 'UsageAmounts',
+        description: "The period's amounts in cents: per product and in total, in the currency named.",
+      }),
   }),
 );

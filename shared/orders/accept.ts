@@ -18,6 +18,7 @@ import { ApiError } from '../kernel/errors/api-error.ts';
 import { logger } from '../kernel/observability.ts';
 import { apiErrorFromRegistry, fromRegistry } from '../kernel/registry-errors.ts';
 import { type RegistryCaller, RegistryRejection } from '../kernel/registry-port.ts';
+import { recordedPrice } from '../usage/prices.ts';
 import { checkDeliverySize } from './delivery.ts';
 import { idFor } from './ids.ts';
 import type { OrdersRegistry, RegistryImageableDocument } from './registry-port.ts';
@@ -63,10 +64,11 @@ function feesFor(
   const billable = request.owner.environment === 'live';
   const counts = new Map<string, number>();
   for (const code of feeCodes) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const at = toTimestamp(request.now);
   return [...counts].map(([feeCode, quantity]) => ({
     accountId: request.owner.accountId,
     environment: request.owner.environment,
-    at: toTimestamp(request.now),
+    at,
     product,
     feeCode: billable ? feeCode : null,
     quantity,
@@ -74,6 +76,7 @@ function feesFor(
     clientReference: request.clientReference,
     requestId: request.requestId,
     resourceId: orderId,
+    ...recordedPrice(product, feeCode, at),
   }));
 }
 

@@ -60,14 +60,12 @@ describe('the account console in a browser', () => {
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/console');
     await expect.poll(() => heading().innerText()).toBe('Overview');
-    await page.getByRole('table', { name: 'Fee entries per day, the last 30 days' }).waitFor();
+    await page.getByRole('table', { name: 'Spend by product this month' }).waitFor();
     expect(await page.locator('.test-banner').innerText()).toContain('Test data');
     expect(await page.locator('.env').innerText()).toBe('TEST');
     expect(await page.title()).toBe('Overview · Account console (test data)');
-    const totals = await page
-      .getByRole('table', { name: 'Fees by product and fee code this month' })
-      .innerText();
-    expect(totals).toContain('company_extract');
+    const totals = await page.getByRole('table', { name: 'Spend by product this month' }).innerText();
+    expect(totals).toContain('Historical company extracts');
     await expectAccessible('overview');
   });
 
@@ -78,7 +76,9 @@ describe('the account console in a browser', () => {
     expect(download.suggestedFilename()).toBe(`ledger-${new Date().toISOString().slice(0, 7)}.csv`);
     const csv = readFileSync((await download.path()) as string, 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('at,product,feeCode,quantity,billable,clientReference,requestId,resourceId');
+    expect(lines[0]).toBe(
+      'at,product,feeCode,quantity,billable,clientReference,requestId,resourceId,unitAmountCents,amountCents,currency,priceVersion',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^20\d\d-[^,]+,company_extract[a-z_]*,[^,]*,1,false,,req_[^,]+,ext_/);
   });
@@ -90,7 +90,7 @@ describe('the account console in a browser', () => {
         `(() => { const a = document.activeElement; const s = getComputedStyle(a); return { text: a.textContent, tag: a.tagName, outline: s.outlineStyle + ' ' + s.outlineWidth }; })()`,
       );
     await page.goto(`${baseUrl}/console`);
-    await page.getByRole('table', { name: 'Fee entries per day, the last 30 days' }).waitFor();
+    await page.getByRole('table', { name: 'Spend by product this month' }).waitFor();
     await page.keyboard.press('Tab');
     expect(await focused()).toEqual({ text: 'Skip to main content', tag: 'A', outline: 'solid 3px' });
     for (let i = 0; i < 15 && (await focused()).text !== 'Extracts'; i += 1) await page.keyboard.press('Tab');

@@ -460,6 +460,9 @@ describe('billing and the daily limit', () => {
         clientReference: null,
         requestId: response.headers.get('x-request-id'),
         resourceId: search.id,
+        unitAmountCents: 3000,
+        amountCents: 3000,
+        priceVersion: '2020-01-01',
       },
     ]);
     expect((await settled(key.secret, search.id)).status).toBe('ready');

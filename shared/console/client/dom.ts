@@ -86,7 +86,11 @@ export function table(caption: string, headers: string[], rows: Child[][]): HTML
 }
 
 /** A horizontal bar chart as SVG, described for screen readers; `table` beside it has the numbers. */
-export function barChart(label: string, bars: { name: string; value: number }[]): SVGElement {
+export function barChart(
+  label: string,
+  bars: { name: string; value: number }[],
+  format: (value: number) => string = String,
+): SVGElement {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   const rowHeight = 24;
   const width = 640;
@@ -94,16 +98,16 @@ export function barChart(label: string, bars: { name: string; value: number }[])
   const chart = svg('svg', {
     viewBox: `0 0 ${width} ${Math.max(1, bars.length) * rowHeight}`,
     role: 'img',
-    'aria-label': `${label}: ${bars.map((bar) => `${bar.name} ${bar.value}`).join(', ') || 'nothing yet'}`,
+    'aria-label': `${label}: ${bars.map((bar) => `${bar.name} ${format(bar.value)}`).join(', ') || 'nothing yet'}`,
     class: 'chart',
   });
   bars.forEach((bar, index) => {
     const y = index * rowHeight;
-    const length = Math.round(((width - labelWidth - 40) * bar.value) / max);
+    const length = Math.round(((width - labelWidth - 90) * bar.value) / max);
     const name = svg('text', { x: 0, y: y + 16, class: 'chart-label' });
     name.textContent = bar.name;
     const value = svg('text', { x: labelWidth + length + 6, y: y + 16, class: 'chart-value' });
-    value.textContent = String(bar.value);
+    value.textContent = format(bar.value);
     chart.append(
       name,
       svg('rect', { x: labelWidth, y: y + 4, width: Math.max(length, 1), height: 16, class: 'chart-bar' }),
