@@ -15,7 +15,7 @@ export const MAIN_FIELDS = ['module', 'main'];
 
 /**
  * Lambda bundles swap two heavy dependencies for what the service actually uses of them: the
- * SDK's default credential chain for the environment provider (Lambda always passes the role's
+ * SDK's default credential chain for an environment reader of its own (Lambda always passes the role's
  * credentials in environment variables), and the SDK's event-stream codec (no operation the
  * service calls streams events) for stand-ins that fail loudly. Relative to the project root, where both CDK and the
  * benchmark run esbuild. test/unit/bundling.test.ts bundles the SDK calls with them.

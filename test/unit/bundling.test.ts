@@ -141,6 +141,11 @@ describe('the bundle of every deployed function', () => {
     for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
       const clients = Object.keys(inputs).filter((input) => /@aws-sdk\/(client-|lib-dynamodb)/.test(input));
       expect(clients, output).toEqual([]);
+      // The credential reader is the service's own: not the SDK's client core and INI-file loader.
+      const credentialChain = Object.keys(inputs).filter((input) =>
+        /@aws-sdk\/(core|credential-provider-)|@smithy\/core\/dist-es\/submodules\/config/.test(input),
+      );
+      expect(credentialChain, output).toEqual([]);
     }
     for (const file of outputFiles) {
       expect(file.text, file.path).not.toContain('x-amz-user-agent');
