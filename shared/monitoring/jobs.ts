@@ -14,6 +14,7 @@ import { mondayWeeksAgo } from '../weekly-summaries/weeks.ts';
 import { checkCompany, type DailyCheckPorts, dailyRunId } from './daily-check.ts';
 import { runImportMessage } from './import.ts';
 import { recordSandboxEvent } from './sandbox.ts';
+import { MONITORING_PRODUCT } from './settings.ts';
 import {
   MONITOR_SHARDS,
   type MonitoringMessage,
@@ -21,9 +22,6 @@ import {
   type MonitoringRuns,
 } from './store-port.ts';
 import { MONITORED_SUMMARIES, runWeeklySummary, type WeeklyJobPorts } from './weekly-job.ts';
-
-/** `product` of monitoring's usage entries (our product: no registry fee code). */
-export const MONITORING_PRODUCT = 'monitoring';
 
 export const MONITORING_ENVIRONMENTS: readonly Environment[] = ['live', 'test'];
 

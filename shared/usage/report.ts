@@ -4,8 +4,7 @@ import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
-import { MONITORING_PRODUCT } from '../monitoring/jobs.ts';
-import { MONITORING_PRICE_CENTS_PER_COMPANY_DAY } from '../monitoring/settings.ts';
+import { MONITORING_PRICE_CENTS_PER_COMPANY_DAY, MONITORING_PRODUCT } from '../monitoring/settings.ts';
 import { usageRoutes } from './routes.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
