@@ -146,6 +146,10 @@ describe('the bundle of every deployed function', () => {
         /@aws-sdk\/(core|credential-provider-)|@smithy\/core\/dist-es\/submodules\/config/.test(input),
       );
       expect(credentialChain, output).toEqual([]);
+      const jmespath = Object.keys(inputs).filter((input) =>
+        input.includes('@aws-lambda-powertools/jmespath'),
+      );
+      expect(jmespath, output).toEqual([]);
     }
     for (const file of outputFiles) {
       expect(file.text, file.path).not.toContain('x-amz-user-agent');
