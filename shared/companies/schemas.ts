@@ -4,24 +4,17 @@ import {
   coded,
   cursorParam,
   dateParam,
+  isoDate,
   limitParam,
   listEnvelope,
   listFields,
   metaSchema,
   named,
+  timestamp,
 } from '../kernel/http/schemas.ts';
 import { companyExtractTypes, companySearchScopes } from './registry-port.ts';
 
-export const isoDate = named(
-  'CalendarDate',
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-  'A calendar date, `YYYY-MM-DD`.',
-);
-export const timestamp = named(
-  'Timestamp',
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)),
-  'An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`.',
-);
+export { isoDate, timestamp };
 export const nullableDate = z.nullable(isoDate);
 
 export const codedSchema = named(
@@ -131,13 +124,6 @@ export const chargePath = z.strictObject({ chargeNumber: z.string().check(z.minL
 export const extractPath = z.strictObject({ id: z.string().check(z.minLength(1)) });
 export const extractListQuery = z.strictObject({
   kind: z.optional(z.enum(extractKinds, { error: `kind must be one of ${extractKinds.join(', ')}` })),
-  limit: limitParam,
-  cursor: cursorParam,
-});
-
-export const usageQuery = z.strictObject({
-  from: dateParam('from'),
-  to: dateParam('to'),
   limit: limitParam,
   cursor: cursorParam,
 });
@@ -452,89 +438,3 @@ export const externalAdministrationSchema = named(
 );
 
 export const chargeResponseSchema = named('ChargeResponse', z.extend(chargeSchema, { meta: metaSchema }));
-
-const feeEntrySchema = named(
-  'FeeEntry',
-  z.object({
-    object: z.literal('feeEntry'),
-    at: timestamp,
-    product: z.string(),
-    feeCode: z.nullable(z.string()),
-    quantity: z.int(),
-    billable: z.boolean(),
-    clientReference: z.nullable(z.string()),
-    requestId: z.string(),
-    resourceId: z.string(),
-    /**
-     * The price per unit recorded when the entry was written (a test key's: what the same use would
-     * have cost), in cents of `amounts.currency`; null when no price is known.
-     */
-    unitAmountCents: z.nullable(z.int()),
-    /** `unitAmountCents` × `quantity`. */
-    amountCents: z.nullable(z.int()),
-    /** The price version the entry was priced by: the date it took effect. */
-    priceVersion: z.nullable(isoDate),
-  }),
-);
-
-export const usageSchema = named(
-  'Usage',
-  z.extend(listFields(feeEntrySchema), {
-    from: isoDate,
-    to: isoDate,
-    totals: z.array(
-      z.object({
-        product: z.string(),
-        feeCode: z.nullable(z.string()),
-        billable: z.boolean(),
-        quantity: z.int(),
-        entries: z.int(),
-        /** The total's amount in cents (see `amounts`); null when an entry of it has no price. */
-        amountCents: z.nullable(z.int()),
-        /**
-         * Our own products' price (monitoring: per monitored company-day), for live keys only;
-         * absent for registry fees, which the registry's fee schedule prices.
-         */
-        price: z.optional(
-          z
-            .object({
-              unit: z.literal('monitor_day'),
-              unitAmountCents: z.int(),
-              amountCents: z.int(),
-            })
-            .register(z.globalRegistry, {
-              id: 'UsagePrice',
-              description: 'The price of a usage total of our own product, in cents.',
-            }),
-        ),
-      }),
-    ),
-    amounts: z
-      .object({
-        /** ISO 4217 code of every amount. */
-        currency: z.string(),
-        /** The stage's prices are examples (local stack, sandbox): not what a live key pays. */
-        examplePrices: z.boolean(),
-        /** False for a test key: the amounts are what the same use would have cost, not billed. */
-        billed: z.boolean(),
-        /** All of the period's entries, in cents. */
-        totalCents: z.int(),
-        /** Entries with no known price (left out of the amounts). */
-        unpricedEntries: z.int(),
-        products: z.array(
-          z.object({
-            product: z.string(),
-            /** The product's name for people. */
-            name: z.string(),
-            quantity: z.int(),
-            entries: z.int(),
-            amountCents: z.int(),
-          }),
-        ),
-      })
-      .register(z.globalRegistry, {
-        id: 'UsageAmounts',
-        description: "The period's amounts in cents: per product and in total, in the currency named.",
-      }),
-  }),
-);

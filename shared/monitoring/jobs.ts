@@ -24,8 +24,6 @@ import {
 } from './store-port.ts';
 import { MONITORED_SUMMARIES, runWeeklySummary, type WeeklyJobPorts } from './weekly-job.ts';
 
-export { MONITORING_PRODUCT };
-
 export const MONITORING_ENVIRONMENTS: readonly Environment[] = ['live', 'test'];
 
 /** Companies one daily message checks before it hands the rest of its shard to the next message. */

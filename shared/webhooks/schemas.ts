@@ -1,7 +1,13 @@
 /** Events and webhook endpoints: request and response schemas (docs/webhooks.md). */
 import * as z from 'zod/mini';
-import { timestamp } from '../companies/schemas.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import {
+  cursorParam,
+  limitParam,
+  listEnvelope,
+  metaSchema,
+  named,
+  timestamp,
+} from '../kernel/http/schemas.ts';
 import { utcTimestamp } from '../kernel/time-params.ts';
 import { eventTypes, subscribableEventTypes } from './event-types.ts';
 

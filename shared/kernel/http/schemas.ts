@@ -33,6 +33,18 @@ export const named = <T extends z.core.$ZodType>(
   return schema;
 };
 
+/** The API's two time formats, shared by every area's schemas. */
+export const isoDate = named(
+  'CalendarDate',
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  'A calendar date, `YYYY-MM-DD`.',
+);
+export const timestamp = named(
+  'Timestamp',
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)),
+  'An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`.',
+);
+
 /**
  * A body that takes exactly one of two fields (a monitor's `company` or `person`): the rule
  * checked, and said in the contract as `oneOf` of the two `required` lists. Either field missing
