@@ -1,6 +1,6 @@
 /** Company monitoring: request and response schemas (docs/monitoring.md). */
 import * as z from 'zod/mini';
-import { codedSchema, companySummarySchema, timestamp } from '../companies/schemas.ts';
+import { codedSchema, companyNumber, companySummarySchema, timestamp } from '../companies/schemas.ts';
 import {
   cursorParam,
   exactlyOneOf,
@@ -8,38 +8,40 @@ import {
   listEnvelope,
   metaSchema,
   named,
+  uniqueItems,
 } from '../kernel/http/schemas.ts';
 import { calendarDate } from '../kernel/time-params.ts';
+import { personNameField } from '../people/person-names.ts';
 import { monitoringEventTypes } from '../webhooks/event-port.ts';
 import { MAX_IMPORT_ROWS } from './settings.ts';
 
 export const monitorPath = z.strictObject({ monitorId: z.string() });
 
-const eventTypeList = z
-  .array(
-    z.enum(monitoringEventTypes, { error: `each entry must be one of ${monitoringEventTypes.join(', ')}` }),
-    { error: 'eventTypes must be a list of event types' },
-  )
-  .check(
-    z.minLength(1, 'eventTypes must name at least one event type (leave it out for all)'),
-    z.maxLength(
-      monitoringEventTypes.length,
-      `eventTypes may have at most ${monitoringEventTypes.length} entries`,
-    ),
-  );
-
-const personName = (name: string, max: number) =>
+const eventTypeList = uniqueItems(
   z
-    .string({ error: `${name} must be a string` })
+    .array(
+      z.enum(monitoringEventTypes, { error: `each entry must be one of ${monitoringEventTypes.join(', ')}` }),
+      { error: 'eventTypes must be a list of event types' },
+    )
     .check(
-      z.minLength(1, `${name} must not be empty`),
-      z.maxLength(max, `${name} may be at most ${max} characters`),
-    );
+      z.minLength(1, 'eventTypes must name at least one event type (leave it out for all)'),
+      z.maxLength(
+        monitoringEventTypes.length,
+        `eventTypes may have at most ${monitoringEventTypes.length} entries`,
+      ),
+    )
+    .register(z.globalRegistry, {
+      description:
+        "The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise).",
+    }),
+  'validation_error',
+  (type) => `${String(type)} is listed twice`,
+);
 
 export const monitoredPersonBody = z.strictObject({
-  familyName: personName('familyName', 100),
+  familyName: personNameField('validation_error'),
   givenNames: z
-    .array(personName('each given name', 100), { error: 'givenNames must be a list of names' })
+    .array(personNameField('validation_error'), { error: 'givenNames must be a list of names' })
     .check(
       z.minLength(1, 'givenNames must hold at least one name'),
       z.maxLength(5, 'givenNames may hold at most 5 names'),
@@ -51,12 +53,7 @@ export const createMonitorBody = named(
   'CreateMonitorRequest',
   exactlyOneOf(
     z.strictObject({
-      /** An ACN, ARBN or ARSN (nine digits), or an ABN that embeds one; spaces allowed. */
-      company: z.optional(
-        z
-          .string({ error: 'company must be a string' })
-          .check(z.maxLength(20, 'company may be at most 20 characters')),
-      ),
+      company: z.optional(companyNumber),
       person: z.optional(monitoredPersonBody),
       eventTypes: z.optional(eventTypeList),
     }),
@@ -97,15 +94,19 @@ export const importMonitorsBody = named(
 export const sandboxEventBody = named(
   'CreateSandboxMonitorEventRequest',
   z.strictObject({
-    /** The event type to fire: one the monitor wants. */
-    type: z.enum(monitoringEventTypes, { error: `type must be one of ${monitoringEventTypes.join(', ')}` }),
+    type: z
+      .enum(monitoringEventTypes, { error: `type must be one of ${monitoringEventTypes.join(', ')}` })
+      .register(z.globalRegistry, {
+        description:
+          'The event type to fire: one of those the monitor wants (its `eventTypes`), else 422 `validation_error`.',
+      }),
   }),
 );
 
 export const updateMonitorBody = named('UpdateMonitorRequest', z.strictObject({ eventTypes: eventTypeList }));
 
 export const monitorListQuery = z.strictObject({
-  company: z.optional(z.string().check(z.maxLength(20, 'company may be at most 20 characters'))),
+  company: z.optional(companyNumber),
   limit: limitParam,
   cursor: cursorParam,
 });
@@ -115,7 +116,7 @@ export const monitorFeedQuery = z.strictObject({
   after: z.optional(
     z.string().check(z.minLength(1, 'after must not be empty'), z.maxLength(200, 'after is too long')),
   ),
-  company: z.optional(z.string().check(z.maxLength(20, 'company may be at most 20 characters'))),
+  company: z.optional(companyNumber),
   limit: limitParam,
 });
 

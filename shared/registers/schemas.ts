@@ -38,8 +38,15 @@ export const registerPath = z.strictObject({ register: registerCode });
 export const registerEntryPath = z.strictObject({ register: registerCode, number: entryNumber });
 
 export const browseQuery = z.strictObject({
-  browse: z.string({
-    error: (issue) => (issue.input === undefined ? 'browse is required' : 'browse must be a string'),
+  browse: coded(
+    'browse_key_too_short',
+    z
+      .string({
+        error: (issue) => (issue.input === undefined ? 'browse is required' : 'browse must be a string'),
+      })
+      .check(z.regex(/^\s*\S.*\S\s*$/, 'must hold at least two characters (after trimming spaces)')),
+  ).register(z.globalRegistry, {
+    description: `Where to start in the register's alphabetical order: 2 to ${MAX_BROWSE_KEY} characters after trimming spaces (400 \`browse_key_too_short\` below 2).`,
   }),
   limit: limitParam,
   cursor: cursorParam,

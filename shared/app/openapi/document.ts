@@ -17,6 +17,7 @@ import {
   errorCatalogue,
 } from '../../kernel/errors/catalogue.ts';
 import { errorGuide } from '../../kernel/errors/guide.ts';
+import { IDEMPOTENCY_KEY } from '../../kernel/http/idempotency-key.ts';
 import type { RequestExample } from '../../kernel/http/request-example.ts';
 import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
 import { named } from '../../kernel/http/schemas.ts';
@@ -310,8 +311,8 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
 /** The purchase and simulation request headers' schemas, named once and referred to by each operation. */
 const idempotencyKeyHeader = named(
   'IdempotencyKey',
-  z.string().check(z.minLength(1), z.maxLength(255)),
-  'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key.',
+  z.string().check(z.regex(IDEMPOTENCY_KEY)),
+  '1 to 255 printable ASCII characters without spaces (a UUID will do). Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key.',
 );
 const clientReferenceHeader = named(
   'ClientReference',
@@ -403,7 +404,8 @@ function operationOf(route: RouteDefinition, shared: SharedResponses): ZodOpenAp
     ...(route.request.body
       ? {
           requestBody: {
-            required: true,
+            // The service reads a request without a body as `{}`: the body is required when that is refused.
+            required: !z.safeParse(route.request.body, {}).success,
             content: {
               'application/json': {
                 schema: route.request.body,
