@@ -1223,7 +1223,9 @@ export interface components {
         Limit: number;
         /** @description The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account. */
         Cursor: string;
-        /** @description Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key. */
+        /** @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN). */
+        CompanyNumber: string;
+        /** @description 1 to 255 printable ASCII characters without spaces (a UUID will do). Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key. */
         IdempotencyKey: string;
         /** @description Your reference (up to 30 characters), stored on the purchase and its fee entry. */
         ClientReference: string;
@@ -1232,8 +1234,8 @@ export interface components {
             type: "current" | "historical" | "relational";
         };
         SearchPeopleRequest: {
-            familyName?: string;
-            givenName?: string;
+            familyName: string;
+            givenName: string;
             /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
             birthDateFrom?: string;
             /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
@@ -1296,15 +1298,19 @@ export interface components {
             postcode: string;
         };
         OrderDocumentImagesRequest: {
+            /** @description The documents to image, each once (compared upper-cased and trimmed: 400 `duplicate_document_number`). */
             documents: {
-                documentNumber: string;
+                documentNumber: components["schemas"]["DocumentNumber"];
+                /** @description Pages `from` to `to`, both given, numbered from 1; `to` must not be below `from` nor past the document’s last page (400 `page_range_invalid`). Leave it out for the whole document. */
                 pages?: {
-                    from?: number;
-                    to?: number;
+                    from: number;
+                    to: number;
                 };
             }[];
             delivery: components["schemas"]["OrderDelivery"];
         };
+        /** @description A document number: nine characters, digits and letters, the first a digit (case and surrounding spaces are ignored). */
+        DocumentNumber: string;
         CreateOfflineSearchRequest: {
             q: string;
             /**
@@ -1328,11 +1334,13 @@ export interface components {
             endpointId?: string;
         };
         CreateWebhookEndpointRequest: {
+            /** @description Where events are POSTed: an `https` URL of at most 2048 characters, without credentials or a fragment, whose host is a public address (not loopback, private, link-local or the like; checked when saved, else 400 `webhook_url_not_allowed`). */
             url: string;
             enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
         };
         UpdateWebhookEndpointRequest: {
+            /** @description Where events are POSTed: an `https` URL of at most 2048 characters, without credentials or a fragment, whose host is a public address (not loopback, private, link-local or the like; checked when saved, else 400 `webhook_url_not_allowed`). */
             url?: string;
             enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
@@ -1351,20 +1359,25 @@ export interface components {
             csv?: string;
         } & (unknown | unknown);
         CreateMonitorRequest: {
-            company?: string;
+            company?: components["schemas"]["CompanyNumber"];
             person?: {
                 familyName: string;
                 givenNames: string[];
                 /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
                 birthDate: string;
             };
+            /** @description The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise). */
             eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         } & (unknown | unknown);
         UpdateMonitorRequest: {
+            /** @description The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise). */
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         };
         CreateSandboxMonitorEventRequest: {
-            /** @enum {string} */
+            /**
+             * @description The event type to fire: one of those the monitor wants (its `eventTypes`), else 422 `validation_error`.
+             * @enum {string}
+             */
             type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
         };
         /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
@@ -5958,8 +5971,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 990000149 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000149
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6039,8 +6055,11 @@ export interface operations {
                 "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path: {
-                /** @example 990000149 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000149
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6614,8 +6633,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000014 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000014
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6804,8 +6826,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000041 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000041
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6919,8 +6944,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000014 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000014
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7111,8 +7139,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000201 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000201
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7171,8 +7202,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000096 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000096
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7327,8 +7361,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000023 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000023
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7486,8 +7523,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000149 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000149
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -9994,7 +10034,10 @@ export interface operations {
     BrowseRegister: {
         parameters: {
             query: {
-                /** @example kowalski */
+                /**
+                 * @description Where to start in the register's alphabetical order: 2 to 100 characters after trimming spaces (400 `browse_key_too_short` below 2).
+                 * @example kowalski
+                 */
                 browse: string;
                 /** @example 20 */
                 limit?: components["schemas"]["Limit"];
@@ -10182,7 +10225,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -10450,8 +10493,11 @@ export interface operations {
                 "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
             };
             path: {
-                /** @example 990000210 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000210
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -11204,8 +11250,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 9E0010007 */
-                number: string;
+                /**
+                 * @description A document number: nine characters, digits and letters, the first a digit (case and surrounding spaces are ignored).
+                 * @example 9E0010007
+                 */
+                number: components["schemas"]["DocumentNumber"];
             };
             cookie?: never;
         };
@@ -11300,13 +11349,14 @@ export interface operations {
         parameters: {
             query: {
                 /**
+                 * @description 1 to 10 document numbers, each once (compared upper-cased and trimmed: 400 `duplicate_document_number`).
                  * @example [
                  *       "9E0010007",
                  *       "9E0010005",
                  *       "9E0170002"
                  *     ]
                  */
-                "numbers[]": string[];
+                "numbers[]": components["schemas"]["DocumentNumber"][];
             };
             header?: never;
             path?: never;
@@ -12006,7 +12056,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -12349,7 +12399,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -12425,7 +12475,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": components["schemas"]["EmptyRequest"];
@@ -12660,7 +12710,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": components["schemas"]["EmptyRequest"];
@@ -12905,7 +12955,7 @@ export interface operations {
     ListMonitors: {
         parameters: {
             query?: {
-                company?: string;
+                company?: components["schemas"]["CompanyNumber"];
                 /** @example 20 */
                 limit?: components["schemas"]["Limit"];
                 cursor?: components["schemas"]["Cursor"];
@@ -13446,7 +13496,7 @@ export interface operations {
         parameters: {
             query?: {
                 after?: string;
-                company?: string;
+                company?: components["schemas"]["CompanyNumber"];
                 /** @example 50 */
                 limit?: components["schemas"]["Limit"];
             };
@@ -13497,7 +13547,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": components["schemas"]["EmptyRequest"];
