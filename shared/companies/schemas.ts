@@ -10,6 +10,7 @@ import {
   listFields,
   metaSchema,
   named,
+  withMeta,
 } from '../kernel/http/schemas.ts';
 import { COMPANY_NUMBER_FORM, ELEVEN_DIGIT_FORM, NINE_DIGIT_FORM } from '../kernel/identifiers.ts';
 import { companyExtractTypes, companySearchScopes } from './registry-port.ts';
@@ -251,12 +252,15 @@ export const partySchema = named(
     person: z.nullable(personNameSchema),
     birth: z.nullable(birthSchema),
     organisation: z.nullable(
-      z.object({
-        number: z.nullable(z.string()),
-        numberType: z.nullable(codedSchema),
-        name: z.string(),
-        abn: z.nullable(z.string()),
-      }),
+      named(
+        'PartyOrganisation',
+        z.object({
+          number: z.nullable(z.string()),
+          numberType: z.nullable(codedSchema),
+          name: z.string(),
+          abn: z.nullable(z.string()),
+        }),
+      ),
     ),
   }),
   'A person or an organisation: an officeholder, member, chargee, holder or subject.',
@@ -419,7 +423,7 @@ export const companyMatchListSchema = listEnvelope(
   ),
 );
 
-export const companyResponseSchema = named('CompanyResponse', z.extend(companySchema, { meta: metaSchema }));
+export const companyResponseSchema = named('CompanyResponse', withMeta(companySchema));
 
 const extractFields = {
   object: z.literal('extract'),
@@ -441,9 +445,11 @@ export const companyExtractSchema = named(
     officeholders: z.nullable(z.array(officeholderSchema)),
     addresses: z.nullable(z.array(addressRecordSchema)),
     contactAddress: z.nullable(addressRecordSchema),
-    shareStructure: z.nullable(z.object(shareStructureFields)),
+    shareStructure: z.nullable(named('ExtractShareStructure', z.object(shareStructureFields))),
     documents: z.nullable(z.array(documentSchema)),
-    externalAdministration: z.nullable(z.object(externalAdministrationFields)),
+    externalAdministration: z.nullable(
+      named('ExtractExternalAdministration', z.object(externalAdministrationFields)),
+    ),
     charges: z.nullable(z.array(chargeSchema)),
     relationships: z.nullable(z.array(relationshipSchema)),
     meta: metaSchema,
@@ -485,7 +491,7 @@ export const externalAdministrationSchema = named(
   }),
 );
 
-export const chargeResponseSchema = named('ChargeResponse', z.extend(chargeSchema, { meta: metaSchema }));
+export const chargeResponseSchema = named('ChargeResponse', withMeta(chargeSchema));
 
 const feeEntrySchema = named(
   'FeeEntry',
@@ -508,29 +514,32 @@ export const usageSchema = named(
     from: isoDate,
     to: isoDate,
     totals: z.array(
-      z.object({
-        product: z.string(),
-        feeCode: z.nullable(z.string()),
-        billable: z.boolean(),
-        quantity: z.int(),
-        entries: z.int(),
-        /**
-         * Our own products' price (monitoring: per monitored company-day), for live keys only;
-         * absent for registry fees, which the registry's fee schedule prices.
-         */
-        price: z.optional(
-          z
-            .object({
-              unit: z.literal('monitor_day'),
-              unitAmountCents: z.int(),
-              amountCents: z.int(),
-            })
-            .register(z.globalRegistry, {
-              id: 'UsagePrice',
-              description: 'The price of a usage total of our own product, in cents.',
-            }),
-        ),
-      }),
+      named(
+        'UsageTotal',
+        z.object({
+          product: z.string(),
+          feeCode: z.nullable(z.string()),
+          billable: z.boolean(),
+          quantity: z.int(),
+          entries: z.int(),
+          /**
+           * Our own products' price (monitoring: per monitored company-day), for live keys only;
+           * absent for registry fees, which the registry's fee schedule prices.
+           */
+          price: z.optional(
+            z
+              .object({
+                unit: z.literal('monitor_day'),
+                unitAmountCents: z.int(),
+                amountCents: z.int(),
+              })
+              .register(z.globalRegistry, {
+                id: 'UsagePrice',
+                description: 'The price of a usage total of our own product, in cents.',
+              }),
+          ),
+        }),
+      ),
     ),
   }),
 );

@@ -9,6 +9,7 @@ import {
   metaSchema,
   named,
   uniqueItems,
+  withMeta,
 } from '../kernel/http/schemas.ts';
 import { calendarDate } from '../kernel/time-params.ts';
 import { personNameField } from '../people/person-names.ts';
@@ -38,16 +39,20 @@ const eventTypeList = uniqueItems(
   (type) => `${String(type)} is listed twice`,
 );
 
-export const monitoredPersonBody = z.strictObject({
-  familyName: personNameField('validation_error'),
-  givenNames: z
-    .array(personNameField('validation_error'), { error: 'givenNames must be a list of names' })
-    .check(
-      z.minLength(1, 'givenNames must hold at least one name'),
-      z.maxLength(5, 'givenNames may hold at most 5 names'),
-    ),
-  birthDate: calendarDate('birthDate'),
-});
+export const monitoredPersonBody = named(
+  'MonitoredPersonRequest',
+  z.strictObject({
+    familyName: personNameField('validation_error'),
+    givenNames: z
+      .array(personNameField('validation_error'), { error: 'givenNames must be a list of names' })
+      .check(
+        z.minLength(1, 'givenNames must hold at least one name'),
+        z.maxLength(5, 'givenNames may hold at most 5 names'),
+      ),
+    birthDate: calendarDate('birthDate'),
+  }),
+  'The person to watch: family name, one to five given names, date of birth.',
+);
 
 export const createMonitorBody = named(
   'CreateMonitorRequest',
@@ -65,6 +70,28 @@ export const createMonitorBody = named(
   ),
 );
 
+/**
+ * A JSON import row, as the contract types it. The service takes any value here and checks each
+ * row on its own (a row that does not fit is reported in `problems` as `invalid`, not refused),
+ * so the row's schema is what the contract says, not what the request is parsed with.
+ */
+const importRowSchema = named(
+  'MonitorImportRow',
+  z.strictObject({
+    company: z.optional(companyNumber),
+    person: z.optional(monitoredPersonBody),
+    eventTypes: z.optional(eventTypeList),
+  }),
+  'One monitor to create: `company` or `person`, with `eventTypes` if not all. Each row is checked on its own: one that breaks a rule is reported in `problems` as `invalid`, and the others are still created.',
+);
+const importRow = z.union([importRowSchema, z.unknown()]).register(z.globalRegistry, {
+  override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    const [row] = jsonSchema.anyOf as unknown[];
+    delete jsonSchema.anyOf;
+    Object.assign(jsonSchema, row);
+  },
+});
+
 export const importMonitorsBody = named(
   'ImportMonitorsRequest',
   exactlyOneOf(
@@ -74,7 +101,7 @@ export const importMonitorsBody = named(
       /** JSON rows: each {company} or {person}, with eventTypes if not all. Checked row by row. */
       rows: z.optional(
         z
-          .array(z.unknown(), { error: 'rows must be a list' })
+          .array(importRow, { error: 'rows must be a list' })
           .check(
             z.minLength(1, 'rows must hold at least one row'),
             z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`),
@@ -175,13 +202,21 @@ export const monitorSchema = z
     description: 'A company or a person watched by the account.',
   });
 
-const importProblem = z.object({
-  row: z.int(),
-  outcome: z.enum(['already_watched', 'invalid', 'duplicate', 'over_cap']),
-  monitorId: z.optional(z.string()),
-  duplicateOf: z.optional(z.int()),
-  error: z.optional(z.object({ code: z.string(), param: z.nullable(z.string()), message: z.string() })),
-});
+const importProblem = named(
+  'MonitorImportProblem',
+  z.object({
+    row: z.int(),
+    outcome: z.enum(['already_watched', 'invalid', 'duplicate', 'over_cap']),
+    monitorId: z.optional(z.string()),
+    duplicateOf: z.optional(z.int()),
+    error: z.optional(
+      named(
+        'MonitorImportRowError',
+        z.object({ code: z.string(), param: z.nullable(z.string()), message: z.string() }),
+      ),
+    ),
+  }),
+);
 
 export const monitorImportPath = z.strictObject({ importId: z.string() });
 
@@ -196,14 +231,17 @@ export const monitorImportSchema = z
     rows: z.int(),
     /** Rows whose outcome is known: all of them once `succeeded`. */
     processedRows: z.int(),
-    totals: z.object({
-      created: z.int(),
-      wouldCreate: z.int(),
-      alreadyWatched: z.int(),
-      invalid: z.int(),
-      duplicate: z.int(),
-      overCap: z.int(),
-    }),
+    totals: named(
+      'MonitorImportTotals',
+      z.object({
+        created: z.int(),
+        wouldCreate: z.int(),
+        alreadyWatched: z.int(),
+        invalid: z.int(),
+        duplicate: z.int(),
+        overCap: z.int(),
+      }),
+    ),
     /**
      * Every processed row not created (in a dry run: not to be created), in row order; the others
      * are (or would be).
@@ -220,7 +258,7 @@ export const monitorImportSchema = z
       'A bulk import: its status, totals, and every row that is not (or would not be) created, with why.',
   });
 
-export const monitorResponseSchema = named('MonitorResponse', z.extend(monitorSchema, { meta: metaSchema }));
+export const monitorResponseSchema = named('MonitorResponse', withMeta(monitorSchema));
 export const monitorListSchema = listEnvelope('MonitorList', monitorSchema);
 export const deletedMonitorSchema = named(
   'DeletedMonitor',
@@ -243,19 +281,30 @@ export const monitorEventDataSchema = z
     before: z.optional(changedValue),
     after: z.optional(changedValue),
     document: z.optional(documentRef),
-    appointee: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    appointee: z.optional(
+      z.nullable(
+        named(
+          'MonitorEventAppointee',
+          z.record(z.string(), z.unknown()),
+          'The officeholder appointed or ceased, as the registry gives it.',
+        ),
+      ),
+    ),
     licenceNumber: z.optional(z.nullable(z.string())),
     date: z.optional(z.nullable(z.string())),
     /** Person events: how the item matched (licence items carry no birth date). */
     match: z.optional(z.enum(['names_and_birth_date', 'names'])),
-    source: z.object({
-      kind: z.enum(['daily_check', 'weekly_summary', 'sandbox']),
-      checkedAt: z.optional(timestamp),
-      summaryType: z.optional(z.string()),
-      subType: z.optional(codedSchema),
-      weekStarting: z.optional(z.string()),
-      documentNumber: z.optional(z.nullable(z.string())),
-    }),
+    source: named(
+      'MonitorEventSource',
+      z.object({
+        kind: z.enum(['daily_check', 'weekly_summary', 'sandbox']),
+        checkedAt: z.optional(timestamp),
+        summaryType: z.optional(z.string()),
+        subType: z.optional(codedSchema),
+        weekStarting: z.optional(z.string()),
+        documentNumber: z.optional(z.nullable(z.string())),
+      }),
+    ),
     monitorIds: z.array(z.string()),
     sequence: z.int(),
   })

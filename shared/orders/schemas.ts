@@ -6,7 +6,15 @@ import {
   timestamp,
 } from '../companies/schemas.ts';
 import { documentNumberSchema } from '../kernel/document-numbers.ts';
-import { coded, cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import {
+  coded,
+  cursorParam,
+  limitParam,
+  listEnvelope,
+  metaSchema,
+  named,
+  withMeta,
+} from '../kernel/http/schemas.ts';
 import { offlineSearchDeliverySchema, orderDeliverySchema } from './delivery.ts';
 import { deliveryMethods, offlineSearchStatuses, orderStatuses, orderTypes } from './store-port.ts';
 
@@ -35,20 +43,24 @@ const pageNumber = coded(
   { missing: 'page_range_invalid' },
 ).register(z.globalRegistry, { minimum: 1 });
 
-const pageRange = z.strictObject({ from: pageNumber, to: pageNumber }).register(z.globalRegistry, {
-  description:
-    'Pages `from` to `to`, both given, numbered from 1; `to` must not be below `from` nor past the document’s last page (400 `page_range_invalid`). Leave it out for the whole document.',
-});
+const pageRange = named(
+  'RequestedPageRange',
+  z.strictObject({ from: pageNumber, to: pageNumber }),
+  'Pages `from` to `to`, both given, numbered from 1; `to` must not be below `from` nor past the document’s last page (400 `page_range_invalid`). Leave it out for the whole document.',
+);
 
 export const documentImageOrderBody = named(
   'OrderDocumentImagesRequest',
   z.strictObject({
     documents: z
       .array(
-        z.strictObject({
-          documentNumber: documentNumberSchema,
-          pages: z.optional(pageRange),
-        }),
+        named(
+          'DocumentImageOrderItem',
+          z.strictObject({
+            documentNumber: documentNumberSchema,
+            pages: z.optional(pageRange),
+          }),
+        ),
         { error: 'documents must be an array of {documentNumber, pages}' },
       )
       .register(z.globalRegistry, {
@@ -144,7 +156,7 @@ export const orderSchema = named(
   }),
 );
 
-export const orderResponseSchema = named('OrderResponse', z.extend(orderSchema, { meta: metaSchema }));
+export const orderResponseSchema = named('OrderResponse', withMeta(orderSchema));
 export const orderListSchema = listEnvelope('OrderList', orderSchema);
 
 export const offlineSearchSchema = named(

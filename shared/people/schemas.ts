@@ -144,11 +144,18 @@ export const peopleSearchSchema = named(
 
 export const personResponseSchema = named(
   'PersonResponse',
-  z.extend(personMatchSchema, {
-    searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
-    searchExpiresAt: timestamp,
-    meta: metaSchema,
-  }),
+  z.intersection(
+    personMatchSchema,
+    named(
+      'PersonSearchReference',
+      z.object({
+        searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
+        searchExpiresAt: timestamp,
+        meta: metaSchema,
+      }),
+      'The search that found the person, and until when it can be read.',
+    ),
+  ),
 );
 
 export const roleSchema = named(

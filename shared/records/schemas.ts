@@ -11,7 +11,7 @@ import {
   personNameSchema,
 } from '../companies/schemas.ts';
 import { documentNumberSchema } from '../kernel/document-numbers.ts';
-import { listEnvelope, metaSchema, named, uniqueItems } from '../kernel/http/schemas.ts';
+import { listEnvelope, metaSchema, named, uniqueItems, withMeta } from '../kernel/http/schemas.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import { RECORD_NUMBER_INPUT } from './identifiers.ts';
 import { MAX_DOCUMENT_DETAILS } from './registry-port.ts';
@@ -109,10 +109,7 @@ export const documentDetailsSchema = named(
   'DocumentDetails',
   z.extend(documentSchema, { subject: documentSubjectSchema }),
 );
-export const documentResponseSchema = named(
-  'DocumentResponse',
-  z.extend(documentDetailsSchema, { meta: metaSchema }),
-);
+export const documentResponseSchema = named('DocumentResponse', withMeta(documentDetailsSchema));
 export const documentListSchema = listEnvelope('DocumentDetailsList', documentDetailsSchema);
 
 export const businessNameSchema = named(
@@ -137,10 +134,7 @@ export const businessNameSchema = named(
     ),
   }),
 );
-export const businessNameResponseSchema = named(
-  'BusinessNameResponse',
-  z.extend(businessNameSchema, { meta: metaSchema }),
-);
+export const businessNameResponseSchema = named('BusinessNameResponse', withMeta(businessNameSchema));
 export const businessNameListSchema = listEnvelope('BusinessNameList', businessNameSchema);
 
 export const nameReservationResponseSchema = named(
@@ -150,15 +144,20 @@ export const nameReservationResponseSchema = named(
     id: z.string(),
     name: z.string(),
     status: codedSchema,
-    reservedFor: z.nullable(z.object({ type: codedSchema, class: z.nullable(codedSchema) })),
+    reservedFor: z.nullable(
+      named('ReservedFor', z.object({ type: codedSchema, class: z.nullable(codedSchema) })),
+    ),
     company: z.nullable(companySummarySchema),
     reservedAt: isoDate,
     expiresAt: isoDate,
-    sourceDocument: z.object({
-      documentNumber: z.string(),
-      qualifier: z.nullable(z.string()),
-      formCode: z.string(),
-    }),
+    sourceDocument: named(
+      'ReservationDocument',
+      z.object({
+        documentNumber: z.string(),
+        qualifier: z.nullable(z.string()),
+        formCode: z.string(),
+      }),
+    ),
     meta: metaSchema,
   }),
 );

@@ -8,6 +8,7 @@ import {
   listEnvelope,
   metaSchema,
   named,
+  withMeta,
 } from '../kernel/http/schemas.ts';
 import { utcTimestamp } from '../kernel/time-params.ts';
 import { eventTypes } from './event-port.ts';
@@ -93,7 +94,11 @@ export const eventSchema = named(
     type: z.string(),
     createdAt: timestamp,
     livemode: z.boolean(),
-    data: z.record(z.string(), z.unknown()),
+    data: named(
+      'EventData',
+      z.record(z.string(), z.unknown()),
+      "The event's object: an order, an offline search, a webhook test or a monitoring event (`MonitorEventData`).",
+    ),
   }),
 );
 
@@ -157,12 +162,9 @@ export const deliverySchema = named(
   }),
 );
 
-export const eventResponseSchema = named('EventResponse', z.extend(eventSchema, { meta: metaSchema }));
+export const eventResponseSchema = named('EventResponse', withMeta(eventSchema));
 export const eventListSchema = listEnvelope('EventList', eventSchema);
-export const endpointResponseSchema = named(
-  'WebhookEndpointResponse',
-  z.extend(endpointSchema, { meta: metaSchema }),
-);
+export const endpointResponseSchema = named('WebhookEndpointResponse', withMeta(endpointSchema));
 export const endpointListSchema = listEnvelope('WebhookEndpointList', endpointSchema);
 export const deliveryListSchema = listEnvelope('WebhookDeliveryList', deliverySchema);
 export const deletedEndpointSchema = named(

@@ -94,14 +94,18 @@ const EVERY_RESPONSE: readonly HeaderName[] = [
 /** `error.details` (spec 7.1), and the fields the service adds for its own limits. */
 const errorDetailsSchema = z
   .strictObject({
-    counts: z.optional(z.object({ returned: z.int(), found: z.int() })),
+    counts: z.optional(named('MatchCounts', z.object({ returned: z.int(), found: z.int() }))),
     purchase: z.optional(
-      z.object({
-        method: z.literal('POST'),
-        path: z.string(),
-        body: z.record(z.string(), z.unknown()),
-        product: z.string(),
-      }),
+      named(
+        'PurchaseSuggestion',
+        z.object({
+          method: z.literal('POST'),
+          path: z.string(),
+          body: named('PurchaseSuggestionBody', z.record(z.string(), z.unknown())),
+          product: z.string(),
+        }),
+        'The purchase that would give the data: send `body` to `path` with `method`.',
+      ),
     ),
     personId: z.optional(z.string()),
     // The number a document error is about (document lookups).
@@ -127,16 +131,19 @@ const errorTypes = [...new Set(Object.values(errorCatalogue).map((entry) => entr
 const errorSchema = named(
   'Error',
   z.object({
-    error: z.object({
-      type: z.enum(errorTypes),
-      code: z.string(),
-      message: z.string(),
-      param: z.nullable(z.string()),
-      registryCode: z.nullable(z.string()),
-      requestId: z.string().check(z.startsWith('req_')),
-      details: z.optional(errorDetailsSchema),
-      docUrl: z.string().check(z.regex(/\/errors#[a-z_]+$/)),
-    }),
+    error: named(
+      'ErrorBody',
+      z.object({
+        type: z.enum(errorTypes),
+        code: z.string(),
+        message: z.string(),
+        param: z.nullable(z.string()),
+        registryCode: z.nullable(z.string()),
+        requestId: z.string().check(z.startsWith('req_')),
+        details: z.optional(errorDetailsSchema),
+        docUrl: z.string().check(z.regex(/\/errors#[a-z_]+$/)),
+      }),
+    ),
   }),
   'Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code.',
 );
@@ -511,6 +518,30 @@ function statedTypes(document: JsonObject): void {
   visit(document);
 }
 
+/**
+ * Lets the parts of an `allOf` be combined: zod writes `additionalProperties: false` on every
+ * object of a response, and `allOf: [Company, WithMeta]` would then allow no object at all
+ * (`meta` is not one of Company's properties, nor the company's fields one of WithMeta's). The
+ * components an `allOf` refers to, and the variants of their unions, leave extra properties
+ * unsaid instead (a generated type is the same: the listed properties, no index signature).
+ */
+function openForComposition(document: JsonObject): void {
+  const components = ((document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
+  const open = (schema: unknown): void => {
+    if (!isObject(schema)) return;
+    if (typeof schema.$ref === 'string') {
+      const target = components[schema.$ref.split('/').pop() as string];
+      if (isObject(target) && target.additionalProperties === false) delete target.additionalProperties;
+      open(target);
+      return;
+    }
+    for (const branch of [...((schema.oneOf ?? []) as unknown[]), ...((schema.anyOf ?? []) as unknown[])])
+      open(branch);
+  };
+  for (const schema of Object.values(components))
+    if (isObject(schema) && Array.isArray(schema.allOf)) for (const part of schema.allOf) open(part);
+}
+
 /** The document for the given routes (by default the whole route table, less `internal` routes). */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
   const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
@@ -566,6 +597,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
       );
   }
   statedTypes(document as unknown as JsonObject);
+  openForComposition(document as unknown as JsonObject);
   return document;
 }
 

@@ -144,6 +144,18 @@ export const metaSchema = named(
   'What every answer carries besides its data: whether it incurred a registry fee, the product, the request id.',
 );
 
+const withMetaSchema = named(
+  'WithMeta',
+  z.object({ meta: metaSchema }),
+  'What an answer about one resource adds to it: `meta`.',
+);
+
+/**
+ * The answer about one resource: the resource and `meta`, said in the contract as `allOf` of the
+ * two (`CompanyResponse` is a `Company` with `meta` in a generated client, not a second type).
+ */
+export const withMeta = <T extends z.core.$ZodType>(resource: T) => z.intersection(resource, withMetaSchema);
+
 /** No query parameters at all: any parameter is reported by name. */
 export const noQuery = z.strictObject({});
 export const noPath = z.strictObject({});
