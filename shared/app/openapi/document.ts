@@ -225,6 +225,24 @@ function sharedResponseName(status: number, codes: readonly ErrorCode[]): string
   return `Status${status}${parts.join('Or')}`;
 }
 
+/**
+ * The longest name a shared response keeps from its codes. A generator names the parts of the
+ * response after it (orval: `…ResponseAllOfErrorType`, 22 more characters), so a longer one is
+ * named after the first operation that answers with it and its status (`SearchCompaniesBadRequest`).
+ */
+const MAX_RESPONSE_NAME = 38;
+const STATUS_WORD: Record<number, string> = {
+  400: 'BadRequest',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  410: 'Gone',
+  422: 'Unprocessable',
+  429: 'TooManyRequests',
+  502: 'RegistryError',
+  503: 'Unavailable',
+};
+
 /** The shared error responses (`components.responses`), filled by `errorResponses`. */
 type SharedResponses = Map<string, ReturnType<typeof errorResponse>>;
 
@@ -236,8 +254,15 @@ type SharedResponses = Map<string, ReturnType<typeof errorResponse>>;
 function errorResponses(route: RouteDefinition, shared: SharedResponses): ZodOpenApiResponsesObject {
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of errorCodesByStatus(route)) {
-    const name = sharedResponseName(status, codes);
     const response = errorResponse(status, codes);
+    const text = JSON.stringify(response);
+    const same = [...shared].find(([, other]) => JSON.stringify(other) === text)?.[0];
+    const descriptive = sharedResponseName(status, codes);
+    const name =
+      same ??
+      (descriptive.length <= MAX_RESPONSE_NAME
+        ? descriptive
+        : `${route.name}${STATUS_WORD[status] ?? status}`);
     const existing = shared.get(name);
     if (existing && JSON.stringify(existing) !== JSON.stringify(response))
       throw new Error(`two sets of error codes at ${status} would share the response name ${name}`);
