@@ -48,7 +48,7 @@ interface Operation {
 }
 
 /** Requests generated per operation. */
-const SAMPLES = 5;
+const SAMPLES = 3;
 const SEED = 20261128;
 
 interface ApiErrorBody {
@@ -354,34 +354,61 @@ function breaches(
   return found;
 }
 
-/** Every constraint of the operation's parameters and body, broken one at a time from its example. */
-function breachesOf(operation: Operation): Breach[] {
+/** One top-level part of the example request: a parameter or the body, and how to change it. */
+interface Part {
+  schema: Schema;
+  value: unknown;
+  name: string;
+  location: Location;
+  required: boolean;
+  replace: (value: unknown) => Sent;
+  /** The example without this part. */
+  without: () => Sent;
+}
+
+/** The parameters the example gives, and its body. */
+function partsOf(operation: Operation): Part[] {
   const example = exampleOf(operation);
-  const found: Breach[] = [];
+  const parts: Part[] = [];
   for (const parameter of operation.parameters ?? []) {
     const where = parameter.in === 'path' ? 'path' : parameter.in === 'query' ? 'query' : 'headers';
-    const value = (example[where] as Record<string, unknown>)[parameter.name];
-    if (value === undefined) continue;
-    const replace = (broken: unknown): Sent => ({
-      ...example,
-      [where]: { ...(example[where] as object), [parameter.name]: broken },
+    const given = example[where] as Record<string, unknown>;
+    if (given[parameter.name] === undefined) continue;
+    parts.push({
+      schema: parameter.schema,
+      value: given[parameter.name],
+      name: parameter.name,
+      location: parameter.in,
+      required: parameter.required === true,
+      replace: (value) => ({ ...example, [where]: { ...given, [parameter.name]: value } }),
+      without: () => {
+        const { [parameter.name]: _, ...rest } = given;
+        return { ...example, [where]: rest };
+      },
     });
-    if (parameter.required && parameter.in !== 'path') {
-      const { [parameter.name]: _, ...rest } = example[where] as Record<string, unknown>;
-      found.push({
-        rule: `required ${parameter.name}`,
-        param: parameter.name,
-        request: { ...example, [where]: rest },
-      });
-    }
-    found.push(...breaches(parameter.schema, value, parameter.name, replace, parameter.in));
   }
   const body = operation.requestBody?.content['application/json'];
   if (body && example.body !== undefined)
-    found.push(
-      ...breaches(body.schema, example.body, '', (broken) => ({ ...example, body: broken }), 'body'),
-    );
-  return found;
+    parts.push({
+      schema: body.schema,
+      value: example.body,
+      name: '',
+      location: 'body',
+      required: operation.requestBody?.required === true,
+      replace: (value) => ({ ...example, body: value }),
+      without: () => ({ ...example, body: undefined }),
+    });
+  return parts;
+}
+
+/** Every constraint of the operation's parameters and body, broken one at a time from its example. */
+function breachesOf(operation: Operation): Breach[] {
+  return partsOf(operation).flatMap((part) => [
+    ...(part.required && part.location !== 'path' && part.location !== 'body'
+      ? [{ rule: `required ${part.name}`, param: part.name, request: part.without() }]
+      : []),
+    ...breaches(part.schema, part.value, part.name, part.replace, part.location),
+  ]);
 }
 
 /** Schema-valid strings at the edges of what a string schema allows, for `edges`. */
@@ -458,22 +485,7 @@ function edges(
 
 /** The edge requests of every parameter and of the body (see `edges`). */
 function edgesOf(operation: Operation): Sent[] {
-  const example = exampleOf(operation);
-  const found: Sent[] = [];
-  for (const parameter of operation.parameters ?? []) {
-    const where = parameter.in === 'path' ? 'path' : parameter.in === 'query' ? 'query' : 'headers';
-    const value = (example[where] as Record<string, unknown>)[parameter.name];
-    if (value === undefined) continue;
-    const replace = (edge: unknown): Sent => ({
-      ...example,
-      [where]: { ...(example[where] as object), [parameter.name]: edge },
-    });
-    found.push(...edges(parameter.schema, value, replace, parameter.in));
-  }
-  const body = operation.requestBody?.content['application/json'];
-  if (body && example.body !== undefined)
-    found.push(...edges(body.schema, example.body, (edge) => ({ ...example, body: edge }), 'body'));
-  return found;
+  return partsOf(operation).flatMap((part) => edges(part.schema, part.value, part.replace, part.location));
 }
 
 /** `param` names the field broken, or an object or array holding it (never nothing). */
