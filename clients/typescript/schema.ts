@@ -1227,7 +1227,9 @@ export interface components {
         Limit: number;
         /** @description The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account. */
         Cursor: string;
-        /** @description Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key. */
+        /** @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN). */
+        CompanyNumber: string;
+        /** @description 1 to 255 printable ASCII characters without spaces (a UUID will do). Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key. */
         IdempotencyKey: string;
         /** @description Your reference (up to 30 characters), stored on the purchase and its fee entry. */
         ClientReference: string;
@@ -1236,8 +1238,8 @@ export interface components {
             type: "current" | "historical" | "relational";
         };
         SearchPeopleRequest: {
-            familyName?: string;
-            givenName?: string;
+            familyName: string;
+            givenName: string;
             /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
             birthDateFrom?: string;
             /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
@@ -1300,14 +1302,20 @@ export interface components {
             postcode: string;
         };
         OrderDocumentImagesRequest: {
-            documents: {
-                documentNumber: string;
-                pages?: {
-                    from?: number;
-                    to?: number;
-                };
-            }[];
+            /** @description The documents to image, each once (compared upper-cased and trimmed: 400 `duplicate_document_number`). */
+            documents: components["schemas"]["DocumentImageOrderItem"][];
             delivery: components["schemas"]["OrderDelivery"];
+        };
+        DocumentImageOrderItem: {
+            documentNumber: components["schemas"]["DocumentNumber"];
+            pages?: components["schemas"]["RequestedPageRange"];
+        };
+        /** @description A document number: nine characters, digits and letters, the first a digit (case and surrounding spaces are ignored). */
+        DocumentNumber: string;
+        /** @description Pages `from` to `to`, both given, numbered from 1; `to` must not be below `from` nor past the document’s last page (400 `page_range_invalid`). Leave it out for the whole document. */
+        RequestedPageRange: {
+            from: number;
+            to: number;
         };
         CreateOfflineSearchRequest: {
             q: string;
@@ -1332,11 +1340,13 @@ export interface components {
             endpointId?: string;
         };
         CreateWebhookEndpointRequest: {
+            /** @description Where events are POSTed: an `https` URL of at most 2048 characters, without credentials or a fragment, whose host is a public address (not loopback, private, link-local or the like; checked when saved, else 400 `webhook_url_not_allowed`). */
             url: string;
             enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
         };
         UpdateWebhookEndpointRequest: {
+            /** @description Where events are POSTed: an `https` URL of at most 2048 characters, without credentials or a fragment, whose host is a public address (not loopback, private, link-local or the like; checked when saved, else 400 `webhook_url_not_allowed`). */
             url?: string;
             enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
@@ -1351,55 +1361,59 @@ export interface components {
         };
         ImportMonitorsRequest: {
             dryRun?: boolean;
-            rows?: unknown[];
+            rows?: components["schemas"]["MonitorImportRow"][];
             csv?: string;
         } & (unknown | unknown);
+        /** @description One monitor to create: `company` or `person`, with `eventTypes` if not all. Each row is checked on its own: one that breaks a rule is reported in `problems` as `invalid`, and the others are still created. */
+        MonitorImportRow: {
+            company?: components["schemas"]["CompanyNumber"];
+            person?: components["schemas"]["MonitoredPersonRequest"];
+            /** @description The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise). */
+            eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+        };
+        /** @description The person to watch: family name, one to five given names, date of birth. */
+        MonitoredPersonRequest: {
+            familyName: string;
+            givenNames: string[];
+            /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
+            birthDate: string;
+        };
         CreateMonitorRequest: {
-            company?: string;
-            person?: {
-                familyName: string;
-                givenNames: string[];
-                /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
-                birthDate: string;
-            };
+            company?: components["schemas"]["CompanyNumber"];
+            person?: components["schemas"]["MonitoredPersonRequest"];
+            /** @description The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise). */
             eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         } & (unknown | unknown);
         UpdateMonitorRequest: {
+            /** @description The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise). */
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         };
         CreateSandboxMonitorEventRequest: {
-            /** @enum {string} */
+            /**
+             * @description The event type to fire: one of those the monitor wants (its `eventTypes`), else 422 `validation_error`.
+             * @enum {string}
+             */
             type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
         };
         /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
         Error: {
-            error: {
-                /** @enum {string} */
-                type: "permission_error" | "registry_unavailable_error" | "api_error" | "invalid_request_error" | "not_found_error" | "extract_required_error" | "conflict_error" | "authentication_error" | "rate_limit_error";
-                code: string;
-                message: string;
-                param: string | null;
-                registryCode: string | null;
-                requestId: string;
-                details?: components["schemas"]["ErrorDetails"];
-                docUrl: string;
-            };
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorBody: {
+            /** @enum {string} */
+            type: "permission_error" | "registry_unavailable_error" | "api_error" | "invalid_request_error" | "not_found_error" | "extract_required_error" | "conflict_error" | "authentication_error" | "rate_limit_error";
+            code: string;
+            message: string;
+            param: string | null;
+            registryCode: string | null;
+            requestId: string;
+            details?: components["schemas"]["ErrorDetails"];
+            docUrl: string;
         };
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
-            counts?: {
-                returned: number;
-                found: number;
-            };
-            purchase?: {
-                /** @constant */
-                method: "POST";
-                path: string;
-                body: {
-                    [key: string]: unknown;
-                };
-                product: string;
-            };
+            counts?: components["schemas"]["MatchCounts"];
+            purchase?: components["schemas"]["PurchaseSuggestion"];
             personId?: string;
             documentNumber?: string;
             pageCount?: number;
@@ -1407,6 +1421,21 @@ export interface components {
             limit?: number;
             resetsAt?: string;
             monitorId?: string;
+        };
+        MatchCounts: {
+            returned: number;
+            found: number;
+        };
+        /** @description The purchase that would give the data: send `body` to `path` with `method`. */
+        PurchaseSuggestion: {
+            /** @constant */
+            method: "POST";
+            path: string;
+            body: components["schemas"]["PurchaseSuggestionBody"];
+            product: string;
+        };
+        PurchaseSuggestionBody: {
+            [key: string]: unknown;
         };
         Identifier: {
             /** @constant */
@@ -1516,79 +1545,7 @@ export interface components {
             postcode?: string | null;
             country?: string;
         };
-        CompanyResponse: {
-            acn: ((string | null) | null) | string | null;
-            formatted: string;
-            numberType: components["schemas"]["CodedValue"];
-            name: string;
-            type: components["schemas"]["CodedValue"];
-            status: components["schemas"]["CodedValue"];
-            abn: ((string | null) | null) | string | null;
-            registeredCharity: boolean;
-            id?: string;
-            arsn?: string;
-            schemeCategories: components["schemas"]["CodedValue"][];
-            detailsPath?: string;
-            /** @constant */
-            object: "company";
-            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
-            formerNames: components["schemas"]["FormerName"][];
-            meta: components["schemas"]["Meta"];
-        };
-        /** @description A calendar date, `YYYY-MM-DD`. */
-        CalendarDate: string;
-        Deregistration: {
-            date: components["schemas"]["CalendarDate"];
-            reason: components["schemas"]["CodedValue"];
-        };
-        FormerName: {
-            name: string;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"];
-        };
-        CompanyExtract: {
-            /** @constant */
-            object: "extract";
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "company";
-            /** @enum {string} */
-            type: "current" | "historical" | "relational";
-            company: components["schemas"]["Company"];
-            purchasedAt: components["schemas"]["Timestamp"];
-            asOf: components["schemas"]["Timestamp"];
-            expiresAt: components["schemas"]["Timestamp"];
-            clientReference: ((string | null) | null) | string | null;
-            disclaimer: string;
-            officeholders: ((unknown[] | components["schemas"]["Officeholder"][] | null) | null) | components["schemas"]["Officeholder"][] | null;
-            addresses: ((unknown[] | components["schemas"]["AddressRecord"][] | null) | null) | components["schemas"]["AddressRecord"][] | null;
-            contactAddress: ((components["schemas"]["AddressRecord"] | null) | null) | components["schemas"]["AddressRecord"] | null;
-            shareStructure: (({
-                shareClasses: components["schemas"]["ShareClass"][];
-                members: components["schemas"]["Member"][];
-            } | null) | null) | {
-                shareClasses: components["schemas"]["ShareClass"][];
-                members: components["schemas"]["Member"][];
-            } | null;
-            documents: ((unknown[] | components["schemas"]["Document"][] | null) | null) | components["schemas"]["Document"][] | null;
-            externalAdministration: (({
-                appointees: components["schemas"]["Officeholder"][];
-                documents: components["schemas"]["Document"][];
-            } | null) | null) | {
-                appointees: components["schemas"]["Officeholder"][];
-                documents: components["schemas"]["Document"][];
-            } | null;
-            charges: ((unknown[] | components["schemas"]["Charge"][] | null) | null) | components["schemas"]["Charge"][] | null;
-            relationships: ((unknown[] | components["schemas"]["Relationship"][] | null) | null) | components["schemas"]["Relationship"][] | null;
-            meta: components["schemas"]["Meta"];
-        };
+        CompanyResponse: components["schemas"]["Company"] & components["schemas"]["WithMeta"];
         Company: {
             acn: ((string | null) | null) | string | null;
             formatted: string;
@@ -1611,6 +1568,48 @@ export interface components {
             deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
             formerNames: components["schemas"]["FormerName"][];
         };
+        /** @description A calendar date, `YYYY-MM-DD`. */
+        CalendarDate: string;
+        Deregistration: {
+            date: components["schemas"]["CalendarDate"];
+            reason: components["schemas"]["CodedValue"];
+        };
+        FormerName: {
+            name: string;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"];
+        };
+        /** @description What an answer about one resource adds to it: `meta`. */
+        WithMeta: {
+            meta: components["schemas"]["Meta"];
+        };
+        CompanyExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "company";
+            /** @enum {string} */
+            type: "current" | "historical" | "relational";
+            company: components["schemas"]["Company"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
+            officeholders: ((unknown[] | components["schemas"]["Officeholder"][] | null) | null) | components["schemas"]["Officeholder"][] | null;
+            addresses: ((unknown[] | components["schemas"]["AddressRecord"][] | null) | null) | components["schemas"]["AddressRecord"][] | null;
+            contactAddress: ((components["schemas"]["AddressRecord"] | null) | null) | components["schemas"]["AddressRecord"] | null;
+            shareStructure: ((components["schemas"]["ExtractShareStructure"] | null) | null) | components["schemas"]["ExtractShareStructure"] | null;
+            documents: ((unknown[] | components["schemas"]["Document"][] | null) | null) | components["schemas"]["Document"][] | null;
+            externalAdministration: ((components["schemas"]["ExtractExternalAdministration"] | null) | null) | components["schemas"]["ExtractExternalAdministration"] | null;
+            charges: ((unknown[] | components["schemas"]["Charge"][] | null) | null) | components["schemas"]["Charge"][] | null;
+            relationships: ((unknown[] | components["schemas"]["Relationship"][] | null) | null) | components["schemas"]["Relationship"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** @description An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`. */
         Timestamp: string;
         Officeholder: {
@@ -1630,17 +1629,7 @@ export interface components {
             type: "person" | "organisation";
             person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
             birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
-            organisation: (({
-                number: string | null;
-                numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                name: string;
-                abn: string | null;
-            } | null) | null) | {
-                number: string | null;
-                numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                name: string;
-                abn: string | null;
-            } | null;
+            organisation: ((components["schemas"]["PartyOrganisation"] | null) | null) | components["schemas"]["PartyOrganisation"] | null;
         };
         PersonName: {
             familyName: string;
@@ -1651,6 +1640,12 @@ export interface components {
             date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             locality: string | null;
             stateOrCountry: string | null;
+        };
+        PartyOrganisation: {
+            number: string | null;
+            numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            name: string;
+            abn: string | null;
         };
         Address: {
             careOf: string | null;
@@ -1675,6 +1670,10 @@ export interface components {
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             address: components["schemas"]["Address"];
             sourceDocument: components["schemas"]["SourceDocument"];
+        };
+        ExtractShareStructure: {
+            shareClasses: components["schemas"]["ShareClass"][];
+            members: components["schemas"]["Member"][];
         };
         ShareClass: {
             /** @constant */
@@ -1720,6 +1719,10 @@ export interface components {
         SubForm: {
             code: string;
             description: string;
+        };
+        ExtractExternalAdministration: {
+            appointees: components["schemas"]["Officeholder"][];
+            documents: components["schemas"]["Document"][];
         };
         Charge: {
             /** @constant */
@@ -1840,22 +1843,7 @@ export interface components {
             meta: components["schemas"]["Meta"];
             extract: components["schemas"]["ExtractReference"];
         };
-        ChargeResponse: {
-            /** @constant */
-            object: "charge";
-            chargeNumber: string;
-            company: components["schemas"]["CompanySummary"];
-            status: components["schemas"]["CodedValue"];
-            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            registeredAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            createdAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            preAsicChargeNumber: string | null;
-            chargees: components["schemas"]["Chargee"][];
-            documents: components["schemas"]["Document"][];
-            meta: components["schemas"]["Meta"];
-        };
+        ChargeResponse: components["schemas"]["Charge"] & components["schemas"]["WithMeta"];
         PeopleSearch: {
             /** @constant */
             object: "peopleSearch";
@@ -1880,13 +1868,9 @@ export interface components {
             birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
             formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
         };
-        PersonResponse: {
-            /** @constant */
-            object: "person";
-            id: string;
-            name: components["schemas"]["PersonName"];
-            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
-            formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+        PersonResponse: components["schemas"]["Person"] & components["schemas"]["PersonSearchReference"];
+        /** @description The search that found the person, and until when it can be read. */
+        PersonSearchReference: {
             searchId: string;
             searchExpiresAt: components["schemas"]["Timestamp"];
             meta: components["schemas"]["Meta"];
@@ -2009,22 +1993,17 @@ export interface components {
             clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
             postcode: string | null;
-            items: {
-                /** @constant */
-                object: "list";
-                data: components["schemas"]["WeeklySummaryItem"][];
-                hasMore: boolean;
-                nextCursor: string | null;
-                totalCount: number;
-            };
-            postcodeTotals: ((unknown[] | {
-                postcode: string;
-                count: number;
-            }[] | null) | null) | {
-                postcode: string;
-                count: number;
-            }[] | null;
+            items: components["schemas"]["WeeklySummaryItemPage"];
+            postcodeTotals: ((unknown[] | components["schemas"]["PostcodeTotal"][] | null) | null) | components["schemas"]["PostcodeTotal"][] | null;
             meta: components["schemas"]["Meta"];
+        };
+        WeeklySummaryItemPage: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WeeklySummaryItem"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number;
         };
         WeeklySummaryItem: {
             /** @constant */
@@ -2036,37 +2015,27 @@ export interface components {
             subject: ((components["schemas"]["Party"] | null) | null) | components["schemas"]["Party"] | null;
             newName: string | null;
             licenceNumber: string | null;
-            company: (({
-                acn: ((string | null) | null) | string | null;
-                formatted: string;
-                numberType: components["schemas"]["CodedValue"];
-                name: string;
-                type: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                abn: ((string | null) | null) | string | null;
-                registeredCharity: boolean;
-                id?: string;
-                arsn?: string;
-                schemeCategories?: components["schemas"]["CodedValue"][];
-                detailsPath?: string;
-                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            } | null) | null) | {
-                acn: ((string | null) | null) | string | null;
-                formatted: string;
-                numberType: components["schemas"]["CodedValue"];
-                name: string;
-                type: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                abn: ((string | null) | null) | string | null;
-                registeredCharity: boolean;
-                id?: string;
-                arsn?: string;
-                schemeCategories?: components["schemas"]["CodedValue"][];
-                detailsPath?: string;
-                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            } | null;
+            company: ((components["schemas"]["WeeklySummaryCompany"] | null) | null) | components["schemas"]["WeeklySummaryCompany"] | null;
+        };
+        WeeklySummaryCompany: {
+            acn: ((string | null) | null) | string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
+            name: string;
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: ((string | null) | null) | string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories?: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+        };
+        PostcodeTotal: {
+            postcode: string;
+            count: number;
         };
         RegisterExtract: {
             /** @constant */
@@ -2089,7 +2058,17 @@ export interface components {
             documents: components["schemas"]["Document"][];
             meta: components["schemas"]["Meta"];
         };
-        RegisterEntry: {
+        RegisterEntry: components["schemas"]["ProfessionalEntry"] | components["schemas"]["AuthorisedRepresentativeEntry"] | components["schemas"]["BannedDisqualifiedEntry"];
+        /** @description An entry of a professional register: a registration number or a licence number, as its register has. */
+        ProfessionalEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "professional";
+        } | components["schemas"]["RegisteredProfessionalEntry"] | components["schemas"]["LicensedProfessionalEntry"];
+        /** @description An entry of a professional register numbered by registration (auditors, liquidators). */
+        RegisteredProfessionalEntry: {
             /** @constant */
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
@@ -2104,51 +2083,6 @@ export interface components {
             /** @constant */
             family: "professional";
             registrationNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            /** @constant */
-            family: "professional";
-            licenceNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            /** @constant */
-            family: "authorised-representatives";
-            representativeNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            /** @constant */
-            family: "banned-disqualified";
-            asicIdentifier: string;
         };
         Principal: {
             name: string;
@@ -2163,15 +2097,84 @@ export interface components {
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
         };
         /** @description Where a register entry is: locality, state and postcode in Australia; locality and country overseas. */
-        RegisterAddress: {
+        RegisterAddress: components["schemas"]["AustralianLocation"] | components["schemas"]["OverseasLocation"];
+        AustralianLocation: {
             locality: string;
             state: string | null;
             postcode: string | null;
-        } | {
+        };
+        OverseasLocation: {
             locality: string;
             country: string;
         };
-        RegisterEntryDetails: {
+        /** @description An entry of a professional register numbered by licence. */
+        LicensedProfessionalEntry: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            /** @constant */
+            family: "professional";
+            licenceNumber: string;
+        };
+        /** @description An authorised representative. */
+        AuthorisedRepresentativeEntry: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "authorised-representatives";
+            representativeNumber: string;
+        };
+        /** @description A banned or disqualified person or organisation. */
+        BannedDisqualifiedEntry: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "banned-disqualified";
+            asicIdentifier: string;
+        };
+        RegisterEntryDetails: components["schemas"]["ProfessionalEntryDetails"] | components["schemas"]["AuthorisedRepresentativeEntryDetails"] | components["schemas"]["BannedDisqualifiedEntryDetails"];
+        /** @description An entry of a professional register: a registration number or a licence number, as its register has. */
+        ProfessionalEntryDetails: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "professional";
+        } | components["schemas"]["RegisteredProfessionalEntryDetails"] | components["schemas"]["LicensedProfessionalEntryDetails"];
+        /** @description An entry of a professional register numbered by registration (auditors, liquidators). */
+        RegisteredProfessionalEntryDetails: {
             /** @constant */
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
@@ -2192,69 +2195,6 @@ export interface components {
             /** @constant */
             family: "professional";
             registrationNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
-            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            /** @constant */
-            family: "professional";
-            licenceNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
-            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            /** @constant */
-            family: "authorised-representatives";
-            representativeNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
-            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            /** @constant */
-            family: "banned-disqualified";
-            asicIdentifier: string;
         };
         BanDetails: {
             type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
@@ -2289,6 +2229,81 @@ export interface components {
             from: components["schemas"]["CalendarDate"];
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             status: components["schemas"]["CodedValue"];
+        };
+        /** @description An entry of a professional register numbered by licence. */
+        LicensedProfessionalEntryDetails: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "professional";
+            licenceNumber: string;
+        };
+        /** @description An authorised representative. */
+        AuthorisedRepresentativeEntryDetails: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "authorised-representatives";
+            representativeNumber: string;
+        };
+        /** @description A banned or disqualified person or organisation. */
+        BannedDisqualifiedEntryDetails: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "banned-disqualified";
+            asicIdentifier: string;
         };
         ExtractList: {
             /** @constant */
@@ -2388,15 +2403,7 @@ export interface components {
             meta: components["schemas"]["Meta"];
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
-            totals: {
-                product: string;
-                feeCode: string | null;
-                billable: boolean;
-                quantity: number;
-                entries: number;
-                amountCents: ((number | null) | null) | number | null;
-                price?: components["schemas"]["UsagePrice"];
-            }[];
+            totals: components["schemas"]["UsageTotal"][];
             amounts: components["schemas"]["UsageAmounts"];
         };
         FeeEntry: {
@@ -2414,6 +2421,15 @@ export interface components {
             amountCents: ((number | null) | null) | number | null;
             priceVersion: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
         };
+        UsageTotal: {
+            product: string;
+            feeCode: string | null;
+            billable: boolean;
+            quantity: number;
+            entries: number;
+            amountCents: ((number | null) | null) | number | null;
+            price?: components["schemas"]["UsagePrice"];
+        };
         /** @description The price of a usage total of our own product, in cents. */
         UsagePrice: {
             /** @constant */
@@ -2428,13 +2444,15 @@ export interface components {
             billed: boolean;
             totalCents: number;
             unpricedEntries: number;
-            products: {
-                product: string;
-                name: string;
-                quantity: number;
-                entries: number;
-                amountCents: number;
-            }[];
+            products: components["schemas"]["ProductSpend"][];
+        };
+        /** @description One product's entries and amount in the period. */
+        ProductSpend: {
+            product: string;
+            name: string;
+            quantity: number;
+            entries: number;
+            amountCents: number;
         };
         WeeklySummaryExtractList: {
             /** @constant */
@@ -2475,71 +2493,10 @@ export interface components {
             meta: components["schemas"]["Meta"];
         };
         RegisterEntryResponse: {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            meta: components["schemas"]["Meta"];
-            /** @constant */
-            family: "professional";
-            registrationNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            meta: components["schemas"]["Meta"];
-            /** @constant */
-            family: "professional";
-            licenceNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            meta: components["schemas"]["Meta"];
-            /** @constant */
-            family: "authorised-representatives";
-            representativeNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            meta: components["schemas"]["Meta"];
-            /** @constant */
-            family: "banned-disqualified";
-            asicIdentifier: string;
-        };
-        OrderResponse: {
+            family: "RegisterEntryResponse";
+        } & (Omit<components["schemas"]["RegisterEntry"], "family"> & components["schemas"]["WithMeta"]);
+        OrderResponse: components["schemas"]["Order"] & components["schemas"]["WithMeta"];
+        Order: {
             /** @constant */
             object: "order";
             id: string;
@@ -2561,7 +2518,6 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
-            meta: components["schemas"]["Meta"];
         };
         OrderDocument: {
             documentNumber: string;
@@ -2598,29 +2554,6 @@ export interface components {
             nextCursor: string | null;
             totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
-        };
-        Order: {
-            /** @constant */
-            object: "order";
-            id: string;
-            /** @enum {string} */
-            type: "charges_extract" | "document_image";
-            /** @enum {string} */
-            status: "pending" | "processing" | "ready" | "delivered" | "failed";
-            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            documents: components["schemas"]["OrderDocument"][];
-            delivery: components["schemas"]["OrderDeliveryDetails"];
-            downloadUrl: string | null;
-            downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            registryRequestIds: string[];
-            notices: string[];
-            /** @enum {string} */
-            extractSize: "small" | "large";
-            pageCount: number;
-            clientReference: string | null;
-            createdAt: components["schemas"]["Timestamp"];
-            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            failure?: components["schemas"]["Failure"];
         };
         OfflineSearch: {
             /** @constant */
@@ -2665,42 +2598,7 @@ export interface components {
             readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
         };
-        DocumentResponse: {
-            /** @constant */
-            object: "document";
-            documentNumber: string;
-            formCode: string;
-            formDescription: string;
-            subForms: components["schemas"]["SubForm"][];
-            receivedAt: components["schemas"]["CalendarDate"];
-            processedAt: components["schemas"]["CalendarDate"];
-            effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            qualifier: string | null;
-            pageCount: number;
-            imaged: boolean;
-            underRequisition: boolean;
-            xbrlAvailable: boolean;
-            xbrlDocumentNumber: string | null;
-            status: string | null;
-            priced: boolean | null;
-            subject: components["schemas"]["DocumentSubject"];
-            meta: components["schemas"]["Meta"];
-        };
-        DocumentSubject: {
-            /** @enum {string} */
-            type: "organisation" | "person" | "other";
-            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
-        };
-        DocumentDetailsList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["DocumentDetails"][];
-            hasMore: boolean;
-            nextCursor: string | null;
-            totalCount: ((number | null) | null) | number | null;
-            meta: components["schemas"]["Meta"];
-        };
+        DocumentResponse: components["schemas"]["DocumentDetails"] & components["schemas"]["WithMeta"];
         DocumentDetails: {
             /** @constant */
             object: "document";
@@ -2721,7 +2619,23 @@ export interface components {
             priced: boolean | null;
             subject: components["schemas"]["DocumentSubject"];
         };
-        BusinessNameResponse: {
+        DocumentSubject: {
+            /** @enum {string} */
+            type: "organisation" | "person" | "other";
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+        };
+        DocumentDetailsList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["DocumentDetails"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        BusinessNameResponse: components["schemas"]["BusinessName"] & components["schemas"]["WithMeta"];
+        BusinessName: {
             /** @constant */
             object: "businessName";
             id: string;
@@ -2733,7 +2647,6 @@ export interface components {
             holders: components["schemas"]["BusinessNameHolder"][];
             principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
             previousStateRegistrations: components["schemas"]["StateRegistration"][];
-            meta: components["schemas"]["Meta"];
         };
         BusinessNameHolder: {
             party: components["schemas"]["Party"];
@@ -2752,41 +2665,27 @@ export interface components {
             totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
-        BusinessName: {
-            /** @constant */
-            object: "businessName";
-            id: string;
-            name: string;
-            status: components["schemas"]["CodedValue"];
-            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            holders: components["schemas"]["BusinessNameHolder"][];
-            principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
-            previousStateRegistrations: components["schemas"]["StateRegistration"][];
-        };
         NameReservation: {
             /** @constant */
             object: "nameReservation";
             id: string;
             name: string;
             status: components["schemas"]["CodedValue"];
-            reservedFor: (({
-                type: components["schemas"]["CodedValue"];
-                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            } | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            } | null;
+            reservedFor: ((components["schemas"]["ReservedFor"] | null) | null) | components["schemas"]["ReservedFor"] | null;
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
             reservedAt: components["schemas"]["CalendarDate"];
             expiresAt: components["schemas"]["CalendarDate"];
-            sourceDocument: {
-                documentNumber: string;
-                qualifier: string | null;
-                formCode: string;
-            };
+            sourceDocument: components["schemas"]["ReservationDocument"];
             meta: components["schemas"]["Meta"];
+        };
+        ReservedFor: {
+            type: components["schemas"]["CodedValue"];
+            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+        };
+        ReservationDocument: {
+            documentNumber: string;
+            qualifier: string | null;
+            formCode: string;
         };
         EventList: {
             /** @constant */
@@ -2804,22 +2703,13 @@ export interface components {
             type: string;
             createdAt: components["schemas"]["Timestamp"];
             livemode: boolean;
-            data: {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["EventData"];
         };
-        EventResponse: {
-            /** @constant */
-            object: "event";
-            id: string;
-            type: string;
-            createdAt: components["schemas"]["Timestamp"];
-            livemode: boolean;
-            data: {
-                [key: string]: unknown;
-            };
-            meta: components["schemas"]["Meta"];
+        /** @description The event's object: an order, an offline search, a webhook test or a monitoring event (`MonitorEventData`). */
+        EventData: {
+            [key: string]: unknown;
         };
+        EventResponse: components["schemas"]["Event"] & components["schemas"]["WithMeta"];
         WebhookDeliveryList: {
             /** @constant */
             object: "list";
@@ -2852,42 +2742,7 @@ export interface components {
             error: string | null;
             manual: boolean;
         };
-        WebhookEndpointResponse: {
-            /** @constant */
-            object: "webhookEndpoint";
-            id: string;
-            url: string;
-            enabledEvents: string[];
-            description: string | null;
-            /** @enum {string} */
-            status: "enabled" | "disabled";
-            disabledReason: string | null;
-            livemode: boolean;
-            secret?: string;
-            secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            stats: components["schemas"]["WebhookEndpointStats"];
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
-            meta: components["schemas"]["Meta"];
-        };
-        /** @description How deliveries to the endpoint have gone. */
-        WebhookEndpointStats: {
-            succeeded: number;
-            failed: number;
-            lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            consecutiveFailures: number;
-        };
-        WebhookEndpointList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["WebhookEndpoint"][];
-            hasMore: boolean;
-            nextCursor: string | null;
-            totalCount: ((number | null) | null) | number | null;
-            meta: components["schemas"]["Meta"];
-        };
+        WebhookEndpointResponse: components["schemas"]["WebhookEndpoint"] & components["schemas"]["WithMeta"];
         WebhookEndpoint: {
             /** @constant */
             object: "webhookEndpoint";
@@ -2905,6 +2760,23 @@ export interface components {
             stats: components["schemas"]["WebhookEndpointStats"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description How deliveries to the endpoint have gone. */
+        WebhookEndpointStats: {
+            succeeded: number;
+            failed: number;
+            lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            consecutiveFailures: number;
+        };
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
         };
         DeletedWebhookEndpoint: {
             /** @constant */
@@ -2932,31 +2804,36 @@ export interface components {
             dryRun: boolean;
             rows: number;
             processedRows: number;
-            totals: {
-                created: number;
-                wouldCreate: number;
-                alreadyWatched: number;
-                invalid: number;
-                duplicate: number;
-                overCap: number;
-            };
-            problems: {
-                row: number;
-                /** @enum {string} */
-                outcome: "already_watched" | "invalid" | "duplicate" | "over_cap";
-                monitorId?: string;
-                duplicateOf?: number;
-                error?: {
-                    code: string;
-                    param: string | null;
-                    message: string;
-                };
-            }[];
+            totals: components["schemas"]["MonitorImportTotals"];
+            problems: components["schemas"]["MonitorImportProblem"][];
             createdAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             completedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             meta: components["schemas"]["Meta"];
         };
-        MonitorResponse: {
+        MonitorImportTotals: {
+            created: number;
+            wouldCreate: number;
+            alreadyWatched: number;
+            invalid: number;
+            duplicate: number;
+            overCap: number;
+        };
+        MonitorImportProblem: {
+            row: number;
+            /** @enum {string} */
+            outcome: "already_watched" | "invalid" | "duplicate" | "over_cap";
+            monitorId?: string;
+            duplicateOf?: number;
+            error?: components["schemas"]["MonitorImportRowError"];
+        };
+        MonitorImportRowError: {
+            code: string;
+            param: string | null;
+            message: string;
+        };
+        MonitorResponse: components["schemas"]["Monitor"] & components["schemas"]["WithMeta"];
+        /** @description A company or a person watched by the account. */
+        Monitor: {
             /** @constant */
             object: "monitor";
             id: string;
@@ -2971,7 +2848,6 @@ export interface components {
             livemode: boolean;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
-            meta: components["schemas"]["Meta"];
         };
         MonitoredPerson: {
             familyName: string;
@@ -3000,23 +2876,6 @@ export interface components {
             nextCursor: string | null;
             totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
-        };
-        /** @description A company or a person watched by the account. */
-        Monitor: {
-            /** @constant */
-            object: "monitor";
-            id: string;
-            /** @enum {string} */
-            kind: "company" | "person";
-            companyNumber: ((string | null) | null) | string | null;
-            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
-            eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
-            baseline: ((components["schemas"]["MonitorSnapshot"] | null) | null) | components["schemas"]["MonitorSnapshot"] | null;
-            sequence: number;
-            livemode: boolean;
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
         };
         DeletedMonitor: {
             /** @constant */
@@ -3064,26 +2923,27 @@ export interface components {
             before?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
             after?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
             document?: components["schemas"]["MonitoredDocument"];
-            appointee?: (({
-                [key: string]: unknown;
-            } | null) | null) | {
-                [key: string]: unknown;
-            } | null;
+            appointee?: ((components["schemas"]["MonitorEventAppointee"] | null) | null) | components["schemas"]["MonitorEventAppointee"] | null;
             licenceNumber?: string | null;
             date?: string | null;
             /** @enum {string} */
             match?: "names_and_birth_date" | "names";
-            source: {
-                /** @enum {string} */
-                kind: "daily_check" | "weekly_summary" | "sandbox";
-                checkedAt?: components["schemas"]["Timestamp"];
-                summaryType?: string;
-                subType?: components["schemas"]["CodedValue"];
-                weekStarting?: string;
-                documentNumber?: string | null;
-            };
+            source: components["schemas"]["MonitorEventSource"];
             monitorIds: string[];
             sequence: number;
+        };
+        /** @description The officeholder appointed or ceased, as the registry gives it. */
+        MonitorEventAppointee: {
+            [key: string]: unknown;
+        };
+        MonitorEventSource: {
+            /** @enum {string} */
+            kind: "daily_check" | "weekly_summary" | "sandbox";
+            checkedAt?: components["schemas"]["Timestamp"];
+            summaryType?: string;
+            subType?: components["schemas"]["CodedValue"];
+            weekStarting?: string;
+            documentNumber?: string | null;
         };
     };
     responses: {
@@ -3299,7 +3159,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid: {
+        SearchCompaniesBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3359,7 +3219,7 @@ export interface components {
          *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
          *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
          */
-        Status404CompanyNotFoundOrAbnNotFoundOrNoMatches: {
+        SearchCompaniesNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3479,7 +3339,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased: {
+        GetCompanyBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3542,7 +3402,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson: {
+        PurchaseCompanyExtractBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3572,7 +3432,7 @@ export interface components {
          *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
          *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
          */
-        Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData: {
+        PurchaseCompanyExtractNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3692,7 +3552,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid: {
+        ListOfficeholdersBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3751,7 +3611,7 @@ export interface components {
          *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
          *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
          */
-        Status403RegistryOrExtractOwnerMismatch: {
+        ListOfficeholdersForbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3781,7 +3641,7 @@ export interface components {
          *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
          *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
          */
-        Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound: {
+        ListOfficeholdersNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3844,7 +3704,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid: {
+        ListCompanyDocumentsBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3874,7 +3734,7 @@ export interface components {
          *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
-        Status422ExtractUnavailableForTypeOrDocumentListUnavailable: {
+        ListCompanyDocumentsUnprocessable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3935,7 +3795,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson: {
+        SearchPeopleBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4078,7 +3938,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400ExtractTypeInvalidOrInvalidJson: {
+        PurchasePersonExtractsBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4197,7 +4057,7 @@ export interface components {
          *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
          *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
          */
-        Status403ExtractOwnerMismatchOrSearchOwnerMismatch: {
+        ListPersonRolesForbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4226,7 +4086,7 @@ export interface components {
          *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
          *     - `person_not_found`: The person id is not in the referenced search.
          */
-        Status404ExtractNotFoundOrPersonNotFound: {
+        ListPersonRolesNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4343,7 +4203,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson: {
+        PurchaseWeeklySummaryBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4432,7 +4292,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400RegisterInvalidOrBrowseKeyTooShort: {
+        BrowseRegisterBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4494,7 +4354,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson: {
+        PurchaseRegisterExtractBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4529,7 +4389,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+        OrderChargesExtractBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4559,7 +4419,7 @@ export interface components {
          *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
          *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
          */
-        Status404CompanyNotFoundOrAbnNotFoundOrNoCharges: {
+        OrderChargesExtractNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4589,7 +4449,7 @@ export interface components {
          *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
-        Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery: {
+        OrderChargesExtractUnprocessable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4624,7 +4484,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
          */
-        Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+        OrderDocumentImagesBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4682,7 +4542,7 @@ export interface components {
          *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
-        Status422DocumentNotImagedOrDocumentTooLargeForDelivery: {
+        OrderDocumentImagesUnprocessable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4827,7 +4687,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
          */
-        Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+        CreateOfflineSearchBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4857,7 +4717,7 @@ export interface components {
          *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
          *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
          */
-        Status429IdempotencyKeyInUseOrOfflineSearchLimitReached: {
+        CreateOfflineSearchTooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5004,7 +4864,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400DocumentNumberInvalidOrDuplicateDocumentNumber: {
+        ListDocumentsBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5205,7 +5065,7 @@ export interface components {
          *     - `event_owner_mismatch`: The event belongs to another account or environment.
          *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
          */
-        Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch: {
+        ResendEventForbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5234,7 +5094,7 @@ export interface components {
          *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
          *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
          */
-        Status404EventNotFoundOrWebhookEndpointNotFound: {
+        ResendEventNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5266,7 +5126,7 @@ export interface components {
          *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
          *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
          */
-        Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached: {
+        CreateWebhookEndpointBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5353,7 +5213,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
          */
-        Status400InvalidJsonOrWebhookUrlNotAllowed: {
+        UpdateWebhookEndpointBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5444,7 +5304,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached: {
+        CreateMonitorBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5473,7 +5333,7 @@ export interface components {
          *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
          *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it.
          */
-        Status409IdempotencyConflictOrMonitorAlreadyExists: {
+        CreateMonitorConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5560,7 +5420,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `monitoring_sandbox_only`: A sandbox monitoring change was asked for with a live key.
          */
-        Status400InvalidJsonOrMonitoringSandboxOnly: {
+        CreateSandboxMonitorEventBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5992,10 +5852,10 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid"];
+            400: components["responses"]["SearchCompaniesBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoMatches"];
+            404: components["responses"]["SearchCompaniesNotFound"];
             422: components["responses"]["Status422TooManyMatches"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -6008,8 +5868,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 990000149 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000149
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6068,7 +5931,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyResponse"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
+            400: components["responses"]["GetCompanyBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
@@ -6089,8 +5952,11 @@ export interface operations {
                 "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path: {
-                /** @example 990000149 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000149
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6640,10 +6506,10 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyExtract"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson"];
+            400: components["responses"]["PurchaseCompanyExtractBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData"];
+            404: components["responses"]["PurchaseCompanyExtractNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["Status429IdempotencyKeyInUse"];
@@ -6664,8 +6530,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000014 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000014
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6832,11 +6701,11 @@ export interface operations {
                     "application/json": components["schemas"]["OfficeholderList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -6854,8 +6723,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000041 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000041
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6948,11 +6820,11 @@ export interface operations {
                     "application/json": components["schemas"]["AddressRecordList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -6969,8 +6841,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000014 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000014
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7133,11 +7008,11 @@ export interface operations {
                     "application/json": components["schemas"]["ShareStructure"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -7161,8 +7036,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000201 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000201
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7201,13 +7079,13 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid"];
+            400: components["responses"]["ListCompanyDocumentsBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
-            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentListUnavailable"];
+            422: components["responses"]["ListCompanyDocumentsUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -7221,8 +7099,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000096 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000096
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7356,11 +7237,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExternalAdministration"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -7377,8 +7258,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000023 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000023
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7514,11 +7398,11 @@ export interface operations {
                     "application/json": components["schemas"]["RelationshipList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -7536,8 +7420,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000149 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000149
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7811,11 +7698,11 @@ export interface operations {
                     "application/json": components["schemas"]["ChargeList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -8062,7 +7949,7 @@ export interface operations {
                     "application/json": components["schemas"]["PeopleSearch"];
                 };
             };
-            400: components["responses"]["Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson"];
+            400: components["responses"]["SearchPeopleBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
@@ -8375,7 +8262,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonExtractList"];
                 };
             };
-            400: components["responses"]["Status400ExtractTypeInvalidOrInvalidJson"];
+            400: components["responses"]["PurchasePersonExtractsBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403RegistryOrSearchOwnerMismatch"];
             404: components["responses"]["PersonNotFound"];
@@ -8556,8 +8443,8 @@ export interface operations {
             400: components["responses"]["Status400ExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403ExtractOwnerMismatchOrSearchOwnerMismatch"];
-            404: components["responses"]["Status404ExtractNotFoundOrPersonNotFound"];
+            403: components["responses"]["ListPersonRolesForbidden"];
+            404: components["responses"]["ListPersonRolesNotFound"];
             410: components["responses"]["Status410ExtractExpiredOrSearchExpired"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9767,7 +9654,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
-            400: components["responses"]["Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson"];
+            400: components["responses"]["PurchaseWeeklySummaryBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["SummaryUnavailable"];
@@ -10086,7 +9973,10 @@ export interface operations {
     BrowseRegister: {
         parameters: {
             query: {
-                /** @example kowalski */
+                /**
+                 * @description Where to start in the register's alphabetical order: 2 to 100 characters after trimming spaces (400 `browse_key_too_short` below 2).
+                 * @example kowalski
+                 */
                 browse: string;
                 /** @example 20 */
                 limit?: components["schemas"]["Limit"];
@@ -10165,7 +10055,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterEntryList"];
                 };
             };
-            400: components["responses"]["Status400RegisterInvalidOrBrowseKeyTooShort"];
+            400: components["responses"]["BrowseRegisterBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
@@ -10274,7 +10164,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -10520,7 +10410,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterExtract"];
                 };
             };
-            400: components["responses"]["Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson"];
+            400: components["responses"]["PurchaseRegisterExtractBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
@@ -10542,8 +10432,11 @@ export interface operations {
                 "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
             };
             path: {
-                /** @example 990000210 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000210
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -10640,12 +10533,12 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
+            400: components["responses"]["OrderChargesExtractBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoCharges"];
+            404: components["responses"]["OrderChargesExtractNotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery"];
+            422: components["responses"]["OrderChargesExtractUnprocessable"];
             429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -10761,12 +10654,12 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
+            400: components["responses"]["OrderDocumentImagesBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            422: components["responses"]["Status422DocumentNotImagedOrDocumentTooLargeForDelivery"];
+            422: components["responses"]["OrderDocumentImagesUnprocessable"];
             429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -11150,11 +11043,11 @@ export interface operations {
                     "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
-            400: components["responses"]["Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
+            400: components["responses"]["CreateOfflineSearchBadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            429: components["responses"]["Status429IdempotencyKeyInUseOrOfflineSearchLimitReached"];
+            429: components["responses"]["CreateOfflineSearchTooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11358,8 +11251,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 9E0010007 */
-                number: string;
+                /**
+                 * @description A document number: nine characters, digits and letters, the first a digit (case and surrounding spaces are ignored).
+                 * @example 9E0010007
+                 */
+                number: components["schemas"]["DocumentNumber"];
             };
             cookie?: never;
         };
@@ -11454,13 +11350,14 @@ export interface operations {
         parameters: {
             query: {
                 /**
+                 * @description 1 to 10 document numbers, each once (compared upper-cased and trimmed: 400 `duplicate_document_number`).
                  * @example [
                  *       "9E0010007",
                  *       "9E0010005",
                  *       "9E0170002"
                  *     ]
                  */
-                "numbers[]": string[];
+                "numbers[]": components["schemas"]["DocumentNumber"][];
             };
             header?: never;
             path?: never;
@@ -11637,7 +11534,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentDetailsList"];
                 };
             };
-            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumber"];
+            400: components["responses"]["ListDocumentsBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
@@ -12160,7 +12057,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -12223,8 +12120,8 @@ export interface operations {
             };
             400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch"];
-            404: components["responses"]["Status404EventNotFoundOrWebhookEndpointNotFound"];
+            403: components["responses"]["ResendEventForbidden"];
+            404: components["responses"]["ResendEventNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -12372,7 +12269,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached"];
+            400: components["responses"]["CreateWebhookEndpointBadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -12503,7 +12400,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -12559,7 +12456,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowed"];
+            400: components["responses"]["UpdateWebhookEndpointBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -12579,7 +12476,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": components["schemas"]["EmptyRequest"];
@@ -12814,7 +12711,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": components["schemas"]["EmptyRequest"];
@@ -13059,7 +12956,7 @@ export interface operations {
     ListMonitors: {
         parameters: {
             query?: {
-                company?: string;
+                company?: components["schemas"]["CompanyNumber"];
                 /** @example 20 */
                 limit?: components["schemas"]["Limit"];
                 cursor?: components["schemas"]["Cursor"];
@@ -13170,7 +13067,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
+            400: components["responses"]["GetCompanyBadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -13273,11 +13170,11 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached"];
+            400: components["responses"]["CreateMonitorBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
-            409: components["responses"]["Status409IdempotencyConflictOrMonitorAlreadyExists"];
+            409: components["responses"]["CreateMonitorConflict"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
@@ -13585,7 +13482,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxMonitorEvent"];
                 };
             };
-            400: components["responses"]["Status400InvalidJsonOrMonitoringSandboxOnly"];
+            400: components["responses"]["CreateSandboxMonitorEventBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -13600,7 +13497,7 @@ export interface operations {
         parameters: {
             query?: {
                 after?: string;
-                company?: string;
+                company?: components["schemas"]["CompanyNumber"];
                 /** @example 50 */
                 limit?: components["schemas"]["Limit"];
             };
@@ -13636,7 +13533,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorFeed"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
+            400: components["responses"]["GetCompanyBadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -13651,7 +13548,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": components["schemas"]["EmptyRequest"];

@@ -47,31 +47,34 @@ export const usageSchema = named(
     from: isoDate,
     to: isoDate,
     totals: z.array(
-      z.object({
-        product: z.string(),
-        feeCode: z.nullable(z.string()),
-        billable: z.boolean(),
-        quantity: z.int(),
-        entries: z.int(),
-        /** The total's amount in cents (see `amounts`); null when an entry of it has no price. */
-        amountCents: z.nullable(z.int()),
-        /**
-         * Our own products' price (monitoring: per monitored company-day), for live keys only;
-         * absent for registry fees, which the registry's fee schedule prices.
-         */
-        price: z.optional(
-          z
-            .object({
-              unit: z.literal('monitor_day'),
-              unitAmountCents: z.int(),
-              amountCents: z.int(),
-            })
-            .register(z.globalRegistry, {
-              id: 'UsagePrice',
-              description: 'The price of a usage total of our own product, in cents.',
-            }),
-        ),
-      }),
+      named(
+        'UsageTotal',
+        z.object({
+          product: z.string(),
+          feeCode: z.nullable(z.string()),
+          billable: z.boolean(),
+          quantity: z.int(),
+          entries: z.int(),
+          /** The total's amount in cents (see `amounts`); null when an entry of it has no price. */
+          amountCents: z.nullable(z.int()),
+          /**
+           * Our own products' price (monitoring: per monitored company-day), for live keys only;
+           * absent for registry fees, which the registry's fee schedule prices.
+           */
+          price: z.optional(
+            z
+              .object({
+                unit: z.literal('monitor_day'),
+                unitAmountCents: z.int(),
+                amountCents: z.int(),
+              })
+              .register(z.globalRegistry, {
+                id: 'UsagePrice',
+                description: 'The price of a usage total of our own product, in cents.',
+              }),
+          ),
+        }),
+      ),
     ),
     amounts: z
       .object({
@@ -86,14 +89,18 @@ export const usageSchema = named(
         /** Entries with no known price (left out of the amounts). */
         unpricedEntries: z.int(),
         products: z.array(
-          z.object({
-            product: z.string(),
-            /** The product's name for people. */
-            name: z.string(),
-            quantity: z.int(),
-            entries: z.int(),
-            amountCents: z.int(),
-          }),
+          named(
+            'ProductSpend',
+            z.object({
+              product: z.string(),
+              /** The product's name for people. */
+              name: z.string(),
+              quantity: z.int(),
+              entries: z.int(),
+              amountCents: z.int(),
+            }),
+            "One product's entries and amount in the period.",
+          ),
         ),
       })
       .register(z.globalRegistry, {

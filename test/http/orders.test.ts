@@ -1034,13 +1034,13 @@ describe('POST /v1/documents/image-orders', () => {
           'pages.from without pages.to',
           () => ({ documents: [item(docs.person), item(docs.organisation, { from: 3 })], delivery: web }),
           400,
-          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[1].pages' },
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[1].pages.to' },
         ],
         [
           'pages.to without pages.from',
           () => ({ documents: [item(docs.organisation, { to: 3 })], delivery: web }),
           400,
-          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages' },
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages.from' },
         ],
         [
           'pages.to below pages.from',
@@ -1122,7 +1122,7 @@ describe('POST /v1/documents/image-orders', () => {
             delivery: web,
           }),
           400,
-          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages' },
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages.from' },
         ],
         [
           'pages.to 0, below pages.from',
@@ -1131,7 +1131,7 @@ describe('POST /v1/documents/image-orders', () => {
             delivery: web,
           }),
           400,
-          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages' },
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages.to' },
         ],
         [
           'a page far beyond any document',
