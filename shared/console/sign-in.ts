@@ -24,6 +24,8 @@ import type { ConsoleSessionStore } from './store-port.ts';
 
 /** Where a link points: `<base>/console/sign-in?token=…`. */
 export const SIGN_IN_PATH = '/console/sign-in';
+/** The link's query argument holding its token. */
+export const SIGN_IN_TOKEN_PARAM = 'token';
 
 export async function createSignInLink(
   store: ConsoleSessionStore,
@@ -44,7 +46,7 @@ export async function createSignInLink(
     createdAt: input.now.toISOString(),
     expiresAt,
   });
-  return { url: `${input.baseUrl}${SIGN_IN_PATH}?token=${token}`, expiresAt };
+  return { url: `${input.baseUrl}${SIGN_IN_PATH}?${SIGN_IN_TOKEN_PARAM}=${token}`, expiresAt };
 }
 
 export type SignInOutcome =

@@ -9,8 +9,22 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Environment } from './api-keys.ts';
 
-/** The cookie holding the session token (the token's SHA-256 is what is stored). */
-export const SESSION_COOKIE = 'crds_console';
+/**
+ * The cookie holding the session token (the token's SHA-256 is what is stored). `__Host-`: the
+ * browser takes it only when `Secure`, with `Path=/` and no `Domain`, so no other host of the
+ * domain and no plain-HTTP page can set or shadow it.
+ */
+export const SESSION_COOKIE = '__Host-crds_console';
+/**
+ * The cookie the console's page reads (not `HttpOnly`) to show the gateway's key authorizer its
+ * session: the session's edge token, sent as `Authorization: Console-Session <edge token>`
+ * (shared/kernel/http/authorizer.ts). It is the SHA-256 of the session token, which is what the
+ * session is stored by: the authorizer looks it up as it looks up a key, and cannot be passed by a
+ * made-up value. It is no session by itself: every route still needs the `HttpOnly` cookie.
+ */
+export const EDGE_COOKIE = '__Host-crds_console_edge';
+/** The `Authorization` scheme of a console request: `Console-Session <edge token>`. */
+export const CONSOLE_SESSION_SCHEME = 'Console-Session';
 /** The header a change carries the session's CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -42,6 +56,16 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const isTokenShaped = (token: string): boolean => TOKEN_PATTERN.test(token);
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** The session's edge token (EDGE_COOKIE): the hash its record is stored by. */
+export const edgeTokenOf = (sessionToken: string): string => hashToken(sessionToken);
+const EDGE_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+
+/** The edge token of `Authorization: Console-Session <edge token>`, if the header is one. */
+export function consoleEdgeToken(header: string | undefined): string | undefined {
+  const match = /^Console-Session +(\S+)$/.exec(header ?? '');
+  const token = match?.[1];
+  return token !== undefined && EDGE_TOKEN_PATTERN.test(token) ? token : undefined;
+}
 export const sessionIdForHash = (hash: string): string => `cs_${hash.slice(0, 20)}`;
 
 /** The value of cookie `name` in a `Cookie` header, if it is there once and token-shaped. */

@@ -60,7 +60,7 @@ describe('GET /console/sign-in', () => {
     expect(opened.headers.get('location')).toBe('../console');
     const cookie = opened.headers.get('set-cookie') as string;
     expect(cookie).toMatch(
-      /^crds_console=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=28800$/,
+      /^__Host-crds_console=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=28800$/,
     );
     expect(opened.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(opened.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
@@ -263,7 +263,7 @@ describe('a console session', () => {
     const out = await withSession(session, '/console/sign-out', { method: 'POST', body: {} });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toBe(
-      'crds_console=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0',
+      '__Host-crds_console=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0',
     );
     expect((await withSession(session, '/v1/usage')).status).toBe(401);
     const { audit } = await keyAdmin.list(key.accountId);
