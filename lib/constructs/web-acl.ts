@@ -4,17 +4,17 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { SIGN_IN_TOKEN_PARAM } from '../../shared/console/sign-in.ts';
-import { CSRF_HEADER, EDGE_COOKIE, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
+import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { WAF_IP_RATE_LIMIT } from '../settings.ts';
 
 /**
  * Every part of a request that carries a credential: the API key (`Authorization`), the console
- * session (its cookies, and the `Cookie` header that holds them), the session's CSRF token, and a
+ * session (its cookie, and the `Cookie` header that holds it), the session's CSRF token, and a
  * sign-in link's token (a query argument). None may reach WAF's sampled requests or its logs.
  */
 export const WAF_CREDENTIAL_FIELDS = {
   headers: ['authorization', 'cookie', CSRF_HEADER],
-  cookies: [SESSION_COOKIE, EDGE_COOKIE],
+  cookies: [SESSION_COOKIE],
   queryArguments: [SIGN_IN_TOKEN_PARAM],
 } as const;
 

@@ -32,10 +32,18 @@ export const sessionCookie = (token: string): string =>
   `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=${SESSION_LIFETIME_MS / 1000}`;
 export const clearedSessionCookie = `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0`;
 
-/** `/console`: relative URLs, so that it works under a deployed stage's prefix (`/prod/console`). */
-export function consolePage(): string {
+/** The meta element `GET /console` writes a session's edge token into (shared/kernel/sessions.ts). */
+export const EDGE_TOKEN_META = 'crds-edge-token';
+
+/**
+ * `/console`: relative URLs, so that it works under a deployed stage's prefix (`/prod/console`).
+ * With the edge token of the session cookie the page was asked with, which its script sends to the
+ * gateway's key authorizer with every call.
+ */
+export function consolePage(edgeToken?: string): string {
+  const edge = edgeToken ? `<meta name="${EDGE_TOKEN_META}" content="${escapeHtml(edgeToken)}">` : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${edge}
 <title>Account console · Company Register Data Service</title>
 <link rel="stylesheet" href="console/console.css">
 <script src="console/console.js" defer></script></head>

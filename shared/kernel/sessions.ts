@@ -15,14 +15,6 @@ import type { Environment } from './api-keys.ts';
  * domain and no plain-HTTP page can set or shadow it.
  */
 export const SESSION_COOKIE = '__Host-crds_console';
-/**
- * The cookie the console's page reads (not `HttpOnly`) to show the gateway's key authorizer its
- * session: the session's edge token, sent as `Authorization: Console-Session <edge token>`
- * (shared/kernel/http/authorizer.ts). It is the SHA-256 of the session token, which is what the
- * session is stored by: the authorizer looks it up as it looks up a key, and cannot be passed by a
- * made-up value. It is no session by itself: every route still needs the `HttpOnly` cookie.
- */
-export const EDGE_COOKIE = '__Host-crds_console_edge';
 /** The `Authorization` scheme of a console request: `Console-Session <edge token>`. */
 export const CONSOLE_SESSION_SCHEME = 'Console-Session';
 /** The header a change carries the session's CSRF token in. */
@@ -56,7 +48,14 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const isTokenShaped = (token: string): boolean => TOKEN_PATTERN.test(token);
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-/** The session's edge token (EDGE_COOKIE): the hash its record is stored by. */
+/**
+ * What the console's page shows the gateway's key authorizer, as `Authorization: Console-Session
+ * <edge token>` (shared/kernel/http/authorizer.ts): the SHA-256 of the session token, which is what
+ * the session is stored by, so the authorizer looks it up as it looks up a key and no made-up value
+ * passes. The page cannot read the `HttpOnly` cookie, so `GET /console` writes the edge token of
+ * the cookie it was sent into the page. It opens no session by itself: every route still needs the
+ * cookie.
+ */
 export const edgeTokenOf = (sessionToken: string): string => hashToken(sessionToken);
 const EDGE_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 

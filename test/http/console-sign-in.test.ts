@@ -7,9 +7,17 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../shared/console/pages.ts';
-import { hashToken } from '../../shared/kernel/sessions.ts';
+import { hashToken, newToken } from '../../shared/kernel/sessions.ts';
 import { baseUrl, call, clock, createKey, revokeKey } from '../support/api.ts';
-import { keyAdmin, openLink, sessionTokenOf, signIn, signInLink, withSession } from '../support/console.ts';
+import {
+  consoleAuthorization,
+  keyAdmin,
+  openLink,
+  sessionTokenOf,
+  signIn,
+  signInLink,
+  withSession,
+} from '../support/console.ts';
 import { testPorts } from '../support/ports.ts';
 
 afterEach(async () => {
@@ -237,6 +245,38 @@ describe('a console session', () => {
     expect(
       (keys.body.data as { id: string; expiresAt: string | null }[]).map((k) => [k.id, k.expiresAt]),
     ).toEqual([[key.keyId, null]]);
+  });
+
+  it('is refused at the gateway with the 401 envelope when its edge token is forged, absent or the old marker', async () => {
+    const key = await createKey('test');
+    const session = await signIn(key.secret);
+    for (const authorization of [
+      'Console-Session',
+      `Console-Session ${hashToken(newToken())}`,
+      `Console-Session ${session.token}`,
+      '',
+    ]) {
+      // The session's own cookie does not help a made-up edge token through.
+      const response = await fetch(`${baseUrl}/v1/usage`, {
+        headers: { Cookie: session.cookie, ...(authorization ? { Authorization: authorization } : {}) },
+      });
+      const body = (await response.json()) as { error: Record<string, unknown> };
+      expect(response.status, authorization).toBe(401);
+      expect(body.error).toMatchObject({
+        type: 'authentication_error',
+        code: 'unauthorized',
+        param: null,
+        requestId: response.headers.get('x-request-id'),
+      });
+      expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+      expect(response.headers.get('ratelimit-limit')).toBe('600');
+      expect(response.headers.get('ratelimit-remaining')).toBe('600');
+    }
+    // A real edge token without its HttpOnly cookie passes the gateway and opens nothing.
+    const noCookie = await fetch(`${baseUrl}/v1/usage`, {
+      headers: { Authorization: consoleAuthorization(session.token) },
+    });
+    expect(noCookie.status).toBe(401);
   });
 
   it('ends when its key is revoked', async () => {

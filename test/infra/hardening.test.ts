@@ -13,7 +13,7 @@ import { CONSUMER_CONCURRENCY, LIVE_LOG_RETENTION_DAYS } from '../../lib/setting
 import { routeList } from '../../shared/app/routes.ts';
 import { SIGN_IN_PATH, SIGN_IN_TOKEN_PARAM } from '../../shared/console/sign-in.ts';
 import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../../shared/kernel/config.ts';
-import { CSRF_HEADER, EDGE_COOKIE, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
+import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { IMAGE_POLLING } from '../../shared/orders/steps/common.ts';
 import {
   environmentOf,
@@ -47,7 +47,7 @@ describe('prod: audit trail and bounded consumers', () => {
     /** Every credential a request may carry, where it is carried (docs/infrastructure.md, "WAF"). */
     const CREDENTIALS = {
       headers: ['authorization', 'cookie', CSRF_HEADER],
-      cookies: [SESSION_COOKIE, EDGE_COOKIE],
+      cookies: [SESSION_COOKIE],
       queryArguments: ['token'],
     };
     const acl = () => {
@@ -55,8 +55,8 @@ describe('prod: audit trail and bounded consumers', () => {
       return { id: entry?.[0] as string, properties: entry?.[1].Properties as Record<string, unknown> };
     };
 
-    it('names the credentials the service reads: the key, both console cookies, the CSRF token, the link token', () => {
-      expect(CREDENTIALS.cookies).toStrictEqual(['__Host-crds_console', '__Host-crds_console_edge']);
+    it('names the credentials the service reads: the key, the console cookie, the CSRF token, the link token', () => {
+      expect(CREDENTIALS.cookies).toStrictEqual(['__Host-crds_console']);
       expect(CSRF_HEADER).toBe('x-csrf-token');
       expect(new URL(`https://x${SIGN_IN_PATH}?${SIGN_IN_TOKEN_PARAM}=t`).searchParams.get('token')).toBe(
         't',

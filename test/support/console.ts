@@ -4,7 +4,7 @@
  */
 import { inject } from 'vitest';
 import { DynamoKeyAdministration } from '../../shared/adapters/dynamodb/key-admin.ts';
-import { SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
+import { edgeTokenOf, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { baseUrl, call } from './api.ts';
 import './ports.ts';
 
@@ -32,6 +32,9 @@ export function sessionTokenOf(response: Response): string {
   return match[1] as string;
 }
 
+/** The `Authorization` the console's page sends for a session (shared/console/client/api.ts). */
+export const consoleAuthorization = (sessionToken: string) => `Console-Session ${edgeTokenOf(sessionToken)}`;
+
 export interface ConsoleSession {
   token: string;
   cookie: string;
@@ -49,7 +52,7 @@ export async function signIn(secret: string): Promise<ConsoleSession> {
   const cookie = `${SESSION_COOKIE}=${token}`;
   const session = (await (
     await fetch(`${baseUrl}/console/session`, {
-      headers: { Cookie: cookie, Authorization: 'Console-Session' },
+      headers: { Cookie: cookie, Authorization: consoleAuthorization(token) },
     })
   ).json()) as {
     csrfToken: string;
@@ -62,7 +65,7 @@ export async function signIn(secret: string): Promise<ConsoleSession> {
 
 /** A request with the session's cookie (and its CSRF token unless `csrf` says otherwise). */
 export async function withSession(
-  session: Pick<ConsoleSession, 'cookie' | 'csrfToken'>,
+  session: Pick<ConsoleSession, 'token' | 'cookie' | 'csrfToken'>,
   path: string,
   options: { method?: string; body?: unknown; csrf?: string | null } = {},
 ): Promise<{
@@ -76,9 +79,7 @@ export async function withSession(
     method,
     headers: {
       Cookie: session.cookie,
-      // As the console's page sends it (shared/console/client/api.ts): the gateway's key check
-      // lets a session through by this marker.
-      Authorization: 'Console-Session',
+      Authorization: consoleAuthorization(session.token),
       ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(method !== 'GET' && csrf !== null ? { 'X-CSRF-Token': csrf } : {}),
     },

@@ -12,6 +12,13 @@ export interface Session {
   expiresAt: string;
 }
 
+/**
+ * The session's edge token, which `GET /console` wrote into the page: the gateway's key authorizer
+ * looks the session up by it (shared/kernel/http/authorizer.ts). The session cookie itself is
+ * `HttpOnly`.
+ */
+const edgeToken = document.querySelector<HTMLMetaElement>('meta[name="crds-edge-token"]')?.content ?? '';
+
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
@@ -49,9 +56,7 @@ export async function send(
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
-      // The gateway's key check lets a console session through by this marker (the cookie itself
-      // is HttpOnly); shared/kernel/http/authorizer.ts.
-      Authorization: 'Console-Session',
+      Authorization: `Console-Session ${edgeToken}`,
       ...(method === 'GET' ? {} : { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }),
       ...headers,
     },
