@@ -14,7 +14,11 @@ import type { AppPorts } from '../shared/app/ports.ts';
 import type { AdjustableClock } from '../shared/kernel/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/kernel/errors/api-error.ts';
 import type { ErrorType } from '../shared/kernel/errors/catalogue.ts';
-import { authorizeToken, BEARER_HEADER_PATTERN } from '../shared/kernel/http/authorizer.ts';
+import {
+  AUTHORIZER_CACHE_SECONDS,
+  authorizeToken,
+  BEARER_HEADER_PATTERN,
+} from '../shared/kernel/http/authorizer.ts';
 import {
   AUTHORIZER_UNAVAILABLE,
   type CapacityAnswer,
@@ -220,25 +224,38 @@ const LOCAL_METHOD_ARN = 'arn:aws:execute-api:local:000000000000:local/local/GET
 
 /**
  * The key authorizer as API Gateway runs it in front of a keyed route: the validation expression
- * (401 without a function), then the authorizer's own lookup (401 on its Deny, 503 when it fails).
- * Locally it runs on every request: no cache, so it is at least as strict as the deployed one.
+ * (401 without a function), then the authorizer's own lookup (401 on its Deny, 503 when it fails),
+ * its answer kept per header value for `AUTHORIZER_CACHE_SECONDS` of the stack's clock.
  */
-async function authorizedAtEdge(
-  req: IncomingMessage,
-  apiKeys: ApiKeyRepository,
-  now: Date,
-): Promise<'allow' | ApiError | CapacityAnswer> {
-  const header = req.headers.authorization ?? '';
-  if (!BEARER_HEADER.test(header)) return new ApiError('unauthorized');
-  try {
-    const answer = await authorizeToken(
-      { authorizationToken: header, methodArn: LOCAL_METHOD_ARN },
-      apiKeys,
-      now,
-    );
-    return answer.policyDocument.Statement[0]?.Effect === 'Allow' ? 'allow' : new ApiError('unauthorized');
-  } catch {
-    return AUTHORIZER_UNAVAILABLE;
+class LocalEdge {
+  private readonly cache = new Map<string, { allowed: boolean; until: number }>();
+  constructor(
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly clock: AdjustableClock,
+  ) {}
+
+  async check(req: IncomingMessage): Promise<'allow' | ApiError | CapacityAnswer> {
+    const header = req.headers.authorization ?? '';
+    if (!BEARER_HEADER.test(header)) return new ApiError('unauthorized');
+    const now = this.clock.now();
+    let cached = this.cache.get(header);
+    if (!cached || cached.until <= now.getTime()) {
+      try {
+        const answer = await authorizeToken(
+          { authorizationToken: header, methodArn: LOCAL_METHOD_ARN },
+          this.apiKeys,
+          now,
+        );
+        cached = {
+          allowed: answer.policyDocument.Statement[0]?.Effect === 'Allow',
+          until: now.getTime() + AUTHORIZER_CACHE_SECONDS * 1000,
+        };
+        this.cache.set(header, cached);
+      } catch {
+        return AUTHORIZER_UNAVAILABLE;
+      }
+    }
+    return cached.allowed ? 'allow' : new ApiError('unauthorized');
   }
 }
 
@@ -323,6 +340,7 @@ export function createLocalServer({
   apiKeys,
 }: LocalServerOptions): Server {
   const reserved = new ReservedConcurrency(registryConcurrency);
+  const edge = new LocalEdge(apiKeys, clock);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -367,9 +385,9 @@ export function createLocalServer({
       // key authorizer: no function runs without a usable key or console session.
       const body = await bodyOf(req);
       if (!route.public) {
-        const edge = await authorizedAtEdge(req, apiKeys, clock.now());
-        if (edge instanceof ApiError) return sendError(res, edge, docsUrl);
-        if (edge !== 'allow') return sendCapacityAnswer(res, edge, docsUrl);
+        const answer = await edge.check(req);
+        if (answer instanceof ApiError) return sendError(res, answer, docsUrl);
+        if (answer !== 'allow') return sendCapacityAnswer(res, answer, docsUrl);
       }
       if (!reserved.take(route)) return sendCapacityAnswer(res, FUNCTION_UNAVAILABLE, docsUrl);
       const event = toProxyEvent(req, url, body, { route, params });

@@ -89,6 +89,11 @@ export const REGISTRY_CREDENTIAL_ENV = 'REGISTRY_CREDENTIAL_ARN';
 /** The one Secrets Manager action a function gets, on each secret bound to it. */
 export const SECRET_READ_ACTION = 'secretsmanager:GetSecretValue';
 
+/** Item-level writes: every item a request touches must have a partition key with one of the prefixes. */
+export const leadingKeysCondition = (prefixes: readonly string[]) => ({
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) },
+});
+
 export interface ApiFunctionProps {
   /** TypeScript entry module exporting `handler`. */
   readonly entry: string;
@@ -204,14 +209,36 @@ export class ApiFunction extends NodejsFunction {
    * Gives the function a table's name in the table's env var and the matching grant together, so
    * that a function is never told about a table it may not use, nor granted one it is not told about.
    */
-  bindTable(table: ITable, definition: TableDefinition, access: TableAccessLevel): void {
+  bindTable(
+    table: ITable,
+    definition: TableDefinition,
+    access: TableAccessLevel,
+    items?: readonly string[],
+  ): void {
     this.addEnvironment(definition.envVar, table.tableName);
     const indexArns =
       access === 'getItem'
         ? []
         : definition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`);
+    if (!items || access === 'getItem' || access === 'read') {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: [...TABLE_ACTIONS[access]],
+          resources: [table.tableArn, ...indexArns],
+        }),
+      );
+      return;
+    }
+    // Reads anywhere (queries of the indexes included); writes only to the items named.
     this.addToRolePolicy(
-      new PolicyStatement({ actions: [...TABLE_ACTIONS[access]], resources: [table.tableArn, ...indexArns] }),
+      new PolicyStatement({ actions: [...TABLE_ACTIONS.read], resources: [table.tableArn, ...indexArns] }),
+    );
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: TABLE_ACTIONS[access].filter((action) => !TABLE_ACTIONS.read.includes(action)),
+        resources: [table.tableArn],
+        conditions: leadingKeysCondition(items),
+      }),
     );
   }
 

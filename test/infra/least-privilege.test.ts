@@ -263,6 +263,87 @@ describe('prod: least privilege', () => {
     });
   });
 
+  describe('the keys table', () => {
+    const WRITE_ACTIONS = [
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ];
+    /** Every statement of every role that may write the keys table, with the functions running as it. */
+    const keyWrites = () => {
+      const keysId = logicalIdOf(synth.data, synth.data.node.findChild(tableConstructId('keys')));
+      return roles.flatMap((role) =>
+        role.statements
+          .filter((s) => JSON.stringify(s.Resource).includes(keysId))
+          .filter((s) =>
+            actionsOf(s).some((a) => WRITE_ACTIONS.includes(a) || a === 'dynamodb:*' || a === '*'),
+          )
+          .map((s) => ({
+            role,
+            statement: s as PolicyStatementJson & { Condition?: Record<string, Record<string, unknown>> },
+          })),
+      );
+    };
+    const byDescription = () => new Map(routeList.map((route) => [functionDescription(route), route]));
+    const leadingKeys = (condition: Record<string, Record<string, unknown>> | undefined) =>
+      condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
+    /** The one write every keyed route makes: its key's last-used hour, that attribute only. */
+    const isRecordUse = (
+      statement: PolicyStatementJson & { Condition?: Record<string, Record<string, unknown>> },
+    ) =>
+      JSON.stringify(actionsOf(statement)) === '["dynamodb:UpdateItem"]' &&
+      JSON.stringify(statement.Condition?.['ForAllValues:StringEquals']) ===
+        JSON.stringify({ 'dynamodb:Attributes': ['pk', 'lastUsedHour'] });
+
+    it('is written by the console functions only, each conditioned to the items it needs', () => {
+      const found: Record<string, string[]> = {};
+      for (const { role, statement } of keyWrites()) {
+        if (isRecordUse(statement)) {
+          expect(leadingKeys(statement.Condition), role.functions.join()).toStrictEqual(['KEY#*']);
+          continue;
+        }
+        const prefixes = leadingKeys(statement.Condition);
+        // No write to the keys table goes unconditioned.
+        expect(prefixes, role.functions.join()).toBeDefined();
+        for (const fn of role.functions) {
+          const name = byDescription().get(fn)?.name ?? fn;
+          found[name] = [...new Set([...(found[name] ?? []), ...(prefixes ?? [])])].sort();
+        }
+      }
+      const sessions = ['AUDIT#*', 'LINK#*', 'SESSION#*'];
+      expect(found).toStrictEqual({
+        CreateConsoleLink: sessions,
+        OpenConsoleLink: sessions,
+        SignOutOfConsole: sessions,
+        RollConsoleKey: ['AUDIT#*', 'KEY#*'],
+        RevokeConsoleKey: ['AUDIT#*', 'KEY#*'],
+      });
+    });
+
+    it('lets no function behind an unauthenticated route, and only roll and revoke, write a key item', () => {
+      const keyWriters = new Set<string>();
+      for (const { role, statement } of keyWrites()) {
+        if (isRecordUse(statement)) continue;
+        if (
+          !(leadingKeys(statement.Condition) ?? ['*']).some((prefix) =>
+            'KEY#x'.startsWith(prefix.replace('*', '')),
+          )
+        )
+          continue;
+        for (const fn of role.functions) keyWriters.add(byDescription().get(fn)?.name ?? fn);
+      }
+      expect([...keyWriters].sort()).toStrictEqual(['RevokeConsoleKey', 'RollConsoleKey']);
+      for (const name of keyWriters)
+        expect(routeList.find((route) => route.name === name)?.public).toBeUndefined();
+      // An unauthenticated route does not even record a key's use.
+      for (const { role, statement } of keyWrites()) {
+        if (!isRecordUse(statement)) continue;
+        for (const fn of role.functions) expect(byDescription().get(fn)?.public, fn).toBeUndefined();
+      }
+    });
+  });
+
   describe('docs/infrastructure.md says what the templates hold', () => {
     const doc = () =>
       readFileSync(join(PROJECT_ROOT, 'docs', 'infrastructure.md'), 'utf8').replace(/\s+/g, ' ');

@@ -6,13 +6,14 @@
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ConsoleSessionStore, SignInLinkRecord } from '../../console/store-port.ts';
+import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
 import type { ConsoleSessionRecord } from '../../kernel/sessions.ts';
 import { sessionPk } from './api-keys.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 import { auditPut } from './key-admin.ts';
 
-const linkPk = (hash: string) => `LINK#${hash}`;
+const linkPk = (hash: string) => `${KEYS_TABLE_ITEMS.link}${hash}`;
 const epoch = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
 export class DynamoConsoleSessions implements ConsoleSessionStore {
