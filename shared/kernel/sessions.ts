@@ -24,6 +24,11 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 /** A sign-in link works once, for 5 minutes. */
 export const LINK_LIFETIME_MS = 5 * 60 * 1000;
+/**
+ * How long a link's record is kept after it was made (then DynamoDB's TTL removes it): for a week a
+ * used or expired link is told from one never issued (410, not 404).
+ */
+export const LINK_RECORD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface ConsoleSessionRecord {
   /** `cs_` and the first 20 hex digits of the token's SHA-256: names the session in audit records. */

@@ -16,6 +16,7 @@ import {
   sessionTokenOf,
   signIn,
   signInLink,
+  viewLink,
   withSession,
 } from '../support/console.ts';
 import { testPorts } from '../support/ports.ts';
@@ -59,7 +60,90 @@ describe('POST /v1/console/sessions', () => {
   });
 });
 
-describe('GET /console/sign-in', () => {
+describe('the sign-in link', () => {
+  it('shows a page on GET that spends nothing, and signs in only from its button (a POST)', async () => {
+    const key = await createKey('test');
+    const url = await signInLink(key.secret);
+    // A mail or chat scanner fetches the link, twice: each sees the page, nothing is spent.
+    for (let i = 0; i < 2; i++) {
+      const viewed = await viewLink(url);
+      expect(viewed.status).toBe(200);
+      expect(viewed.headers.get('set-cookie')).toBeNull();
+      expect(viewed.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(viewed.headers.get('cache-control')).toBe('no-store');
+      expect(viewed.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      const page = await viewed.text();
+      expect(page).toContain('<form method="post" action="sign-in?token=');
+      expect(page).toContain('<button type="submit">Sign in</button>');
+    }
+    expect((await keyAdmin.list(key.accountId)).audit).toEqual([]);
+    // The owner's button then signs in.
+    expect((await openLink(url)).status).toBe(303);
+  });
+
+  it('ignores arguments it does not know (utm_source…) on the page and on sign-in', async () => {
+    const key = await createKey('test');
+    const url = `${await signInLink(key.secret)}&utm_source=mail&utm_medium=x`;
+    const viewed = await viewLink(url);
+    expect(viewed.status).toBe(200);
+    expect(await viewed.text()).toContain('Sign in to the account console');
+    expect((await openLink(url)).status).toBe(303);
+  });
+
+  it('answers an unknown, a malformed and a missing token with the "does not work" page (404), never JSON', async () => {
+    for (const url of [
+      `${baseUrl}/console/sign-in?token=${'A'.repeat(43)}`,
+      `${baseUrl}/console/sign-in?token=not-a-token`,
+      `${baseUrl}/console/sign-in?token=${'A'.repeat(400)}`,
+      `${baseUrl}/console/sign-in`,
+      `${baseUrl}/console/sign-in?utm_source=x`,
+    ]) {
+      for (const answer of [await viewLink(url), await openLink(url)]) {
+        expect(answer.status, url).toBe(404);
+        expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(await answer.text()).toContain('This sign-in link does not work');
+      }
+    }
+  });
+
+  it('tells a used link (410 "has been used") from an expired one (410 "has expired") on GET and POST', async () => {
+    const key = await createKey('test');
+    const used = await signInLink(key.secret);
+    expect((await openLink(used)).status).toBe(303);
+    const expired = await signInLink(key.secret);
+    await clock.advance(5 * 60_000 + 1_000);
+    for (const [url, text] of [
+      [used, 'This sign-in link has been used'],
+      [expired, 'This sign-in link has expired'],
+    ] as const) {
+      for (const answer of [await viewLink(url), await openLink(url)]) {
+        expect(answer.status, text).toBe(410);
+        expect(answer.headers.get('set-cookie')).toBeNull();
+        expect(await answer.text()).toContain(text);
+      }
+    }
+  });
+
+  it('refuses a sign-in posted from another site (login CSRF), and the link still works', async () => {
+    const key = await createKey('test');
+    const url = await signInLink(key.secret);
+    for (const headers of [
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } as Record<string, string>,
+      { Origin: 'https://evil.example' },
+      // A sandboxed frame of another site; and an older browser that sends no Sec-Fetch-Site.
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ]) {
+      const refused = await openLink(url, headers);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      expect(await refused.text()).toContain('Sign in from the link’s own page');
+    }
+    // As Chromium posts the page's form (its no-referrer policy makes the Origin null).
+    expect((await openLink(url, { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(303);
+  });
+
   it('opens a session once: a strict cookie, the console headers, and an audit record', async () => {
     const key = await createKey('test');
     const url = await signInLink(key.secret);
@@ -112,21 +196,6 @@ describe('GET /console/sign-in', () => {
     expect(opened.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await opened.text()).toContain('This sign-in link has expired');
     expect((await keyAdmin.list(key.accountId)).audit).toEqual([]);
-  });
-
-  it('refuses an unknown or malformed token with a page, and no token with the envelope', async () => {
-    const unknown = await openLink(`${baseUrl}/console/sign-in?token=${'A'.repeat(43)}`);
-    expect(unknown.status).toBe(410);
-    const malformed = await openLink(`${baseUrl}/console/sign-in?token=not-a-token`);
-    expect(malformed.status).toBe(404);
-    expect(await malformed.text()).toContain('This sign-in link does not work');
-    // The console's own routes are not in the published document, so they are fetched directly.
-    const missing = await fetch(`${baseUrl}/console/sign-in`);
-    expect(missing.status).toBe(422);
-    expect(((await missing.json()) as { error: { code: string; param: string } }).error).toMatchObject({
-      code: 'validation_error',
-      param: 'token',
-    });
   });
 
   it('refuses the link of a key revoked since it was made', async () => {

@@ -219,8 +219,6 @@ describe('prod: least privilege', () => {
       CreateSandboxMonitorEvent: ['idempotency'],
       DeleteWebhookEndpoint: ['main'],
       DeleteMonitor: ['main'],
-      // A sign-in link opens once.
-      OpenConsoleLink: ['keys'],
     };
     const DELETING_WORKERS = [
       taskDescription(taskNamed('MarkProcessing')),
@@ -314,11 +312,19 @@ describe('prod: least privilege', () => {
       const sessions = ['AUDIT#*', 'LINK#*', 'SESSION#*'];
       expect(found).toStrictEqual({
         CreateConsoleLink: sessions,
-        OpenConsoleLink: sessions,
+        SignInWithConsoleLink: sessions,
         SignOutOfConsole: sessions,
         RollConsoleKey: ['AUDIT#*', 'KEY#*'],
         RevokeConsoleKey: ['AUDIT#*', 'KEY#*'],
       });
+    });
+
+    it('lets the link page (a GET, unauthenticated) write nothing, and the sign-in POST no key item', () => {
+      const writers = keyWrites()
+        .flatMap(({ role }) => role.functions)
+        .map((fn) => byDescription().get(fn)?.name);
+      expect(writers).not.toContain('OpenConsoleLink');
+      expect(writers).toContain('SignInWithConsoleLink');
     });
 
     it('lets no function behind an unauthenticated route, and only roll and revoke, write a key item', () => {
@@ -377,13 +383,12 @@ describe('prod: least privilege', () => {
         'CreateSandboxMonitorEvent',
         'DeleteWebhookEndpoint',
         'DeleteMonitor',
-        'OpenConsoleLink',
         'MarkProcessing',
         'Finish',
         'SweepStalledFulfilment',
       ])
         expect(listed).toContain(`\`${name}\``);
-      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(16);
+      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(15);
     });
 
     it("gives the documentation pages' policy as served, but for the script's hash", () => {

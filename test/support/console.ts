@@ -21,8 +21,12 @@ export async function signInLink(secret: string): Promise<string> {
   return response.body.url;
 }
 
-/** Opens a link without following its redirect. */
-export const openLink = (url: string) => fetch(url, { redirect: 'manual' });
+/** Signs in with a link as its page's button does (a POST to the link's URL), without following the redirect. */
+export const openLink = (url: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', redirect: 'manual', headers });
+
+/** Opens a link as a browser (or a link scanner) does: a GET, which only shows its page. */
+export const viewLink = (url: string) => fetch(url, { redirect: 'manual' });
 
 /** The session token from a `Set-Cookie` header. */
 export function sessionTokenOf(response: Response): string {
