@@ -7,6 +7,7 @@ import {
   ParamsAndSecretsLayerVersion,
   ParamsAndSecretsLogLevel,
   ParamsAndSecretsVersions,
+  type RecursiveLoop,
   Runtime,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
@@ -114,6 +115,12 @@ export interface ApiFunctionProps {
   readonly assets?: readonly string[];
   /** Reserved concurrency (functions that call the registry, sized by lib/registry-capacity.ts). */
   readonly reservedConcurrentExecutions?: number;
+  /**
+   * Lambda's recursive-loop detection: `Terminate` (AWS's default, left unset) stops a chain of
+   * about 16 invocations through the same queue; a function that pages through work by sending
+   * itself the next page sets `Allow`, with the reason.
+   */
+  readonly recursiveLoop?: RecursiveLoop;
 }
 
 /** The bundling, plus a copy of each asset into the bundle's directory after esbuild ran. */
@@ -185,6 +192,7 @@ export class ApiFunction extends NodejsFunction {
       ...(props.reservedConcurrentExecutions === undefined
         ? {}
         : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),
+      ...(props.recursiveLoop === undefined ? {} : { recursiveLoop: props.recursiveLoop }),
       ...(props.readsSecrets
         ? {
             paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {

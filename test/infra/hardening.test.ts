@@ -4,11 +4,14 @@
  * redaction of every credential field), the
  * orders bucket keeps overwritten objects for a while, and both SQS consumers are capped.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
 import { WORKFLOW_TIMEOUT } from '../../lib/constructs/fulfilment.ts';
 import { NONCURRENT_VERSION_DAYS } from '../../lib/data-stack.ts';
 import { registryAccountShare } from '../../lib/registry-capacity.ts';
+import { PROJECT_ROOT } from '../../lib/routes.ts';
 import { CONSUMER_CONCURRENCY, LIVE_LOG_RETENTION_DAYS } from '../../lib/settings.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { SIGN_IN_PATH, SIGN_IN_TOKEN_PARAM } from '../../shared/console/sign-in.ts';
@@ -139,6 +142,28 @@ describe('prod: audit trail and bounded consumers', () => {
       expect(perAccount, route.name).toBe(registryAccountShare(reserved));
       expect(perAccount, route.name).toBeLessThan(reserved);
     }
+  });
+
+  it('has docs/operations.md and docs/infrastructure.md give the reserved concurrency the template has', () => {
+    const reserved = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'))
+      .map((fn) => fn.Properties.ReservedConcurrentExecutions as number | undefined)
+      .filter((value) => value !== undefined);
+    const shares = [...new Set(reserved)];
+    expect(shares).toHaveLength(1);
+    const [share] = shares as [number];
+    const callers = reserved.length;
+    const flat = (file: string) =>
+      readFileSync(join(PROJECT_ROOT, 'docs', file), 'utf8').replace(/\s+/g, ' ');
+    expect(flat('operations.md')).toContain(
+      `(${callers} on prod, company monitoring's \`RunMonitoring\` among them) | \`160\` (${share} each)`,
+    );
+    expect(flat('operations.md')).toContain(
+      `${callers} on prod) gets \`floor(registryConcurrency / ${callers})\``,
+    );
+    expect(flat('operations.md')).toContain(
+      `(${share} on prod; one account holds at most ${registryAccountShare(share)} of a registry route's ${share} instances)`,
+    );
+    expect(flat('infrastructure.md')).toContain(`the monitoring run: ${callers} on prod, ${share} each)`);
   });
 
   it('stops a fulfilment execution that outlives the longest healthy order', () => {
