@@ -72,12 +72,13 @@ export const BUCKET_OBJECT_ACTIONS: Readonly<Record<BucketAccessLevel, readonly 
 export const BUCKET_LIST_ACTION = 's3:ListBucket';
 
 /**
- * The condition on `s3:ListBucket`: a list must ask for one of the prefixes. `IfExists`, because
- * the check S3 makes for a GET or HEAD of a missing key (the reason for the grant) is a ListBucket
- * check without a prefix in its request; a list without a prefix is the one list it still allows.
+ * The condition on `s3:ListBucket`: a list must ask for one of the prefixes, and a list without a
+ * prefix is refused (`StringLike`, not `StringLikeIfExists`). S3 then answers a GET or HEAD of a
+ * missing key 403 rather than 404 (its check has no prefix), which the blob store tells from a real
+ * refusal by listing under the key (shared/adapters/aws/s3-blobs.ts).
  */
 export const listPrefixCondition = (prefixes: readonly string[]) => ({
-  StringLikeIfExists: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) },
+  StringLike: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) },
 });
 
 /** The one SQS action a producer gets (`grantSendMessages` would add `GetQueueAttributes` and `GetQueueUrl`). */

@@ -14,7 +14,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import { type Alias, RecursiveLoop } from 'aws-cdk-lib/aws-lambda';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -39,6 +39,7 @@ import { ApiFunction, type ApiFunctionProps } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import type { LiveAliases } from './live-alias.ts';
 import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
+import { accountServicePrincipal } from './service-principal.ts';
 
 export const MONITORING_QUEUE_VISIBILITY = Duration.seconds(6 * MONITORING_RUN_TIMEOUT_SECONDS);
 
@@ -149,7 +150,7 @@ export class CompanyMonitoring extends Construct {
     Validations.of(this.run).acknowledge(acknowledgements.synchronousInvocation);
 
     const role = new Role(this, 'SchedulerRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      assumedBy: accountServicePrincipal(this, 'scheduler.amazonaws.com'),
       description:
         'EventBridge Scheduler: invokes StartMonitoringRuns, dead-letters to the failed-events queue',
     });

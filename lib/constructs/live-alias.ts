@@ -1,11 +1,12 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { LambdaApplication, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Role } from 'aws-cdk-lib/aws-iam';
 import { Alias, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { acknowledgements } from '../nag.ts';
 import { DEPLOYMENT_STRATEGIES, type DeploymentStrategy } from '../settings.ts';
+import { accountServicePrincipal } from './service-principal.ts';
 
 /** The alias every invoker of every function names: API Gateway, the authorizer, queues, the workflow, schedules. */
 export const LIVE_ALIAS = 'live';
@@ -88,7 +89,7 @@ export class LiveAliases {
       applicationName: `company-register-${this.options.stage}-${kebab(this.part)}`,
     });
     this.role = new Role(this.scope, `${this.part}DeploymentRole`, {
-      assumedBy: new ServicePrincipal('codedeploy.amazonaws.com'),
+      assumedBy: accountServicePrincipal(this.scope, 'codedeploy.amazonaws.com'),
       description: `Shifts the live aliases of ${Stack.of(this.scope).node.id} (CodeDeploy)`,
     });
     Validations.of(this.role).acknowledge(acknowledgements.codeDeployManagedPolicy);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
 import { SWEEPER_DESCRIPTION, taskDescription } from '../../lib/constructs/fulfilment.ts';
+import { SOURCE_ACCOUNT_SERVICES } from '../../lib/constructs/service-principal.ts';
 import {
   KEY_ADMIN_ACTIONS,
   SECRET_ROLE_TAG,
@@ -197,7 +198,7 @@ describe('prod: least privilege', () => {
         expect(actionsOf(statement), role.functions.join()).toStrictEqual(['s3:ListBucket']);
         expect(JSON.stringify(statement.Resource)).toContain(bucketId().slice(0, 12));
         expect(statement.Condition, role.functions.join()).toStrictEqual({
-          StringLikeIfExists: { 's3:prefix': ORDER_BLOB_PREFIXES.map((prefix) => `${prefix}*`) },
+          StringLike: { 's3:prefix': ORDER_BLOB_PREFIXES.map((prefix) => `${prefix}*`) },
         });
       }
     });
@@ -350,6 +351,47 @@ describe('prod: least privilege', () => {
     });
   });
 
+  describe('service-role trust policies', () => {
+    it('let each service that sends aws:SourceAccount assume its role only for this account: none missing', () => {
+      const missing: string[] = [];
+      const byService: Record<string, number> = {};
+      for (const template of synth.templates) {
+        for (const [id, resource] of Object.entries(template.json.Resources ?? {}) as [string, Resource][]) {
+          if (resource.Type !== 'AWS::IAM::Role') continue;
+          const document = resource.Properties?.AssumeRolePolicyDocument as {
+            Statement: {
+              Principal?: { Service?: string };
+              Condition?: Record<string, Record<string, unknown>>;
+            }[];
+          };
+          for (const statement of document.Statement) {
+            const service = statement.Principal?.Service;
+            if (!service) continue;
+            byService[service] = (byService[service] ?? 0) + 1;
+            if (!(SOURCE_ACCOUNT_SERVICES as readonly string[]).includes(service)) continue;
+            if (
+              JSON.stringify(statement.Condition) !==
+              JSON.stringify({ StringEquals: { 'aws:SourceAccount': '111122223333' } })
+            )
+              missing.push(`${template.path} ${id} (${service})`);
+          }
+        }
+      }
+      expect(missing).toEqual([]);
+      // Every service role of the templates is of a known service: the three above, the 13 CodeDeploy
+      // deployment roles among them; and the two API Gateway roles and Lambda's, which take no key.
+      expect(Object.keys(byService).sort()).toEqual([
+        'apigateway.amazonaws.com',
+        'codedeploy.amazonaws.com',
+        'lambda.amazonaws.com',
+        'scheduler.amazonaws.com',
+        'states.amazonaws.com',
+      ]);
+      expect(byService['codedeploy.amazonaws.com']).toBe(13);
+      expect(byService['apigateway.amazonaws.com']).toBe(2);
+    });
+  });
+
   describe('docs/infrastructure.md says what the templates hold', () => {
     const doc = () =>
       readFileSync(join(PROJECT_ROOT, 'docs', 'infrastructure.md'), 'utf8').replace(/\s+/g, ' ');
@@ -363,7 +405,7 @@ describe('prod: least privilege', () => {
 
     it('gives the ListBucket condition the template has', () => {
       const prefixes = ORDER_BLOB_PREFIXES.map((prefix) => `"${prefix}*"`).join(', ');
-      expect(doc()).toContain(`\`StringLikeIfExists s3:prefix [${prefixes}]\``);
+      expect(doc()).toContain(`\`StringLike s3:prefix [${prefixes}]\``);
     });
 
     it('lists every function granted DeleteItem, and no other', () => {
