@@ -1,12 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { consoleSessions } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import {
-  SIGN_IN_PROBLEM_STATUS,
-  sessionCookie,
-  signInHtml,
-  signInProblemPage,
-} from '../../shared/console/pages.ts';
+import { sessionCookie, signInHtml, signInProblemHtml } from '../../shared/console/pages.ts';
 import { consoleRoutes } from '../../shared/console/routes.ts';
 import { isSameOriginPost, keyUsableIn, openSignInLink } from '../../shared/console/sign-in.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -14,15 +9,14 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 /** The link page's button: opens the session and sends the browser on to the console. */
 export const createHandler = (ports: RoutePorts<typeof consoleRoutes.signInWithConsoleLink>) =>
   createHttpHandler(consoleRoutes.signInWithConsoleLink, ports, async ({ query, headers }) => {
-    if (!isSameOriginPost(headers)) return signInHtml(403, signInProblemPage('cross-site'));
+    if (!isSameOriginPost(headers)) return signInProblemHtml('cross-site');
     const now = ports.clock.now();
     const result = await openSignInLink(ports.consoleSessions, {
       token: query.token,
       now,
       keyUsable: keyUsableIn(ports.apiKeys, now),
     });
-    if (result.outcome !== 'signed-in')
-      return signInHtml(SIGN_IN_PROBLEM_STATUS[result.outcome], signInProblemPage(result.outcome));
+    if (result.outcome !== 'signed-in') return signInProblemHtml(result.outcome);
     // Relative to /console/sign-in: the console page, under any stage prefix.
     return signInHtml(
       303,

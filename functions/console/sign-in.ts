@@ -1,12 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { consoleSessions } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import {
-  SIGN_IN_PROBLEM_STATUS,
-  signInHtml,
-  signInPage,
-  signInProblemPage,
-} from '../../shared/console/pages.ts';
+import { signInHtml, signInPage, signInProblemHtml } from '../../shared/console/pages.ts';
 import { consoleRoutes } from '../../shared/console/routes.ts';
 import { checkSignInLink, keyUsableIn } from '../../shared/console/sign-in.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -20,8 +15,7 @@ export const createHandler = (ports: RoutePorts<typeof consoleRoutes.openConsole
       now,
       keyUsable: keyUsableIn(ports.apiKeys, now),
     });
-    if (checked.outcome !== 'ready')
-      return signInHtml(SIGN_IN_PROBLEM_STATUS[checked.outcome], signInProblemPage(checked.outcome));
+    if (checked.outcome !== 'ready') return signInProblemHtml(checked.outcome);
     return signInHtml(200, signInPage(checked.link, query.token as string));
   });
 

@@ -114,3 +114,7 @@ export function signInProblemPage(problem: SignInProblem): string {
 <body><main id="main" class="notice"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>
 <p>Ask for a new link: <code>POST /v1/console/sessions</code> with your API key, or <code>npm run keys -- console-link</code> for an operator.</p></main></body></html>`;
 }
+
+/** The page a link that cannot sign in answers with, at its problem's status. */
+export const signInProblemHtml = (problem: SignInProblem) =>
+  signInHtml(SIGN_IN_PROBLEM_STATUS[problem], signInProblemPage(problem));
