@@ -210,6 +210,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         : { registryConcurrency: options.registryConcurrency }),
       monitoring,
       docsUrl: config.docsUrl,
+      apiKeys: core.apiKeys,
     });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

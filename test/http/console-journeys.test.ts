@@ -54,11 +54,25 @@ afterAll(async () => {
 });
 
 describe('the account console in a browser', () => {
-  it('signs in by link to the overview, marked as test data', async () => {
+  it('answers a never-issued link with the "does not work" page (404), never JSON', async () => {
+    const response = await page.goto(`${baseUrl}/console/sign-in?token=${'A'.repeat(43)}&utm_source=mail`);
+    expect(response?.status()).toBe(404);
+    expect(await heading().innerText()).toBe('This sign-in link does not work');
+    await expectAccessible('link-unknown');
+  });
+
+  it('signs in by link to the overview, marked as test data, after a link scanner fetched it', async () => {
     link = await signInLink(key.secret);
-    const response = await page.goto(link);
+    // A mail or chat scanner fetches the link first (a GET, as any scanner does): nothing is spent.
+    const scanned = await fetch(link);
+    expect(scanned.status).toBe(200);
+    const response = await page.goto(`${link}&utm_source=mail`);
     expect(response?.status()).toBe(200);
-    expect(new URL(page.url()).pathname).toBe('/console');
+    expect(await heading().innerText()).toBe('Sign in to the account console');
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    await expectAccessible('link-page');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/console');
     await expect.poll(() => heading().innerText()).toBe('Overview');
     await page.getByRole('table', { name: 'Spend by product this month' }).waitFor();
     expect(await page.locator('.test-banner').innerText()).toContain('Test data');
