@@ -133,7 +133,7 @@ export class CompanyMonitoring extends Construct {
       true,
       // A shard is checked a page per message, each page sending the next to this same queue: a
       // chain of 125 messages per shard at 1,000,000 companies (docs/decisions/
-      // pending-monitoring-page-chain.md), which the loop detection's Terminate would stop at ~16.
+      // 0081-monitoring-page-chain.md), which the loop detection's Terminate would stop at ~16.
       { recursiveLoop: RecursiveLoop.ALLOW },
     );
     this.run.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');

@@ -4,7 +4,7 @@ import { esbuildOptions } from '../../lib/bundling.ts';
 import { routes } from '../../shared/app/routes.ts';
 
 /**
- * Each function bundles what its route runs (docs/decisions/pending-function-weight.md): modules
+ * Each function bundles what its route runs (docs/decisions/0079-function-weight.md): modules
  * one area shares with another are kept apart from what only one route needs, so reading a
  * monitor does not bundle the company lookup monitor creation makes, and a webhook or usage read
  * does not build every company schema.
