@@ -2,13 +2,14 @@
  * The console's sign-in for HTTP and browser tests: a link from a key, opened like a browser would,
  * the session cookie and CSRF token it gives, and the keys table's audit records.
  */
-import { inject } from 'vitest';
+
 import { DynamoKeyAdministration } from '../../shared/adapters/dynamodb/key-admin.ts';
 import { SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { baseUrl, call } from './api.ts';
 import './ports.ts';
+import { localStack } from './stack.ts';
 
-export const keyAdmin = new DynamoKeyAdministration(inject('tableNames').keys);
+export const keyAdmin = new DynamoKeyAdministration(localStack.tableNames.keys);
 
 /** `POST /v1/console/sessions` with the key: the link's URL. */
 export async function signInLink(secret: string): Promise<string> {
