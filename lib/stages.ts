@@ -1,5 +1,5 @@
 import type { PriceSchedule } from '../shared/usage/prices.ts';
-import type { DeploymentStrategy } from './settings.ts';
+import type { DeploymentStrategy } from './deployment-strategies.ts';
 
 /**
  * The committed settings of each stage: `cdk deploy --all -c stage=<name>` reads its stage here and
@@ -66,7 +66,7 @@ export interface StageSettings {
   readonly registryConcurrency?: number;
   /**
    * How a new version of each function takes its traffic (`DEPLOYMENT_STRATEGIES` in
-   * lib/settings.ts): a CodeDeploy canary or linear shift that rolls back on the function's errors
+   * lib/deployment-strategies.ts): a CodeDeploy canary or linear shift that rolls back on the function's errors
    * alarm, or `direct` (no CodeDeploy: the alias moves at once). Unset: `canary10Percent10Minutes`
    * on a live stage, `direct` elsewhere.
    */

@@ -12,8 +12,8 @@ import { LambdaApplication, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codede
 import { Role } from 'aws-cdk-lib/aws-iam';
 import { Alias, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import { DEPLOYMENT_STRATEGIES, type DeploymentStrategy } from '../deployment-strategies.ts';
 import { acknowledgements } from '../nag.ts';
-import { DEPLOYMENT_STRATEGIES, type DeploymentStrategy } from '../settings.ts';
 import { accountServicePrincipal } from './service-principal.ts';
 
 /** The alias every invoker of every function names: API Gateway, the authorizer, queues, the workflow, schedules. */

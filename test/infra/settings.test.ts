@@ -1,13 +1,12 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
+import { DEV_DEPLOYMENT, LIVE_DEPLOYMENT } from '../../lib/deployment-strategies.ts';
 import {
   DEFAULT_CONTRACTED_KEYS,
   DEFAULT_MAIL_FROM,
   DEFAULT_REGISTRY_URL,
-  DEV_DEPLOYMENT,
   DEV_LOG_RETENTION_DAYS,
   isReservedHost,
-  LIVE_DEPLOYMENT,
   LIVE_LOG_RETENTION_DAYS,
   readSettings,
   type Settings,

@@ -95,7 +95,32 @@ export interface SynthOptions extends BuildAppOptions {
   readonly beforeSynth?: (built: CompanyRegisterApp) => void;
 }
 
+/**
+ * Apps synthesized with context only, by their context, for the life of the worker: most files
+ * assert on the same few apps (dev, prod), and a synth costs seconds of CPU. The infra project
+ * runs its files without isolation (vitest.config.ts), so a worker synthesizes each of them once
+ * for every file it runs. Tests only read a synthesized app and its templates.
+ */
+const synthesized = new Map<string, Synthesized>();
+
+/** The app with this context (from the worker's cache when it has one); see `synthesizeApp`. */
 export function synthesize(options: SynthOptions = {}): Synthesized {
+  if (options.areas || options.entryFor || options.beforeSynth) return synthesizeApp(options);
+  const context = options.context ?? {};
+  const key = JSON.stringify(
+    Object.keys(context)
+      .sort()
+      .map((name) => [name, context[name]]),
+  );
+  const cached = synthesized.get(key);
+  if (cached) return cached;
+  const synth = synthesizeApp(options);
+  synthesized.set(key, synth);
+  return synth;
+}
+
+/** A new app, synthesized. */
+function synthesizeApp(options: SynthOptions = {}): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'company-register-cdk-'));
   const app = new App({
     outdir,

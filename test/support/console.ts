@@ -5,13 +5,14 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { DynamoKeyAdministration } from '../../shared/adapters/dynamodb/key-admin.ts';
 import { edgeTokenOf, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { baseUrl, call } from './api.ts';
 import './ports.ts';
+import { localStack } from './stack.ts';
 
-export const keyAdmin = new DynamoKeyAdministration(inject('tableNames').keys);
+export const keyAdmin = new DynamoKeyAdministration(localStack.tableNames.keys);
 
 /** `POST /v1/console/sessions` with the key: the link's URL. */
 export async function signInLink(secret: string): Promise<string> {
