@@ -7,6 +7,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * bulk imports, thousands, each of its runs took tens of seconds); crash-recovery starts and kills
  * stack processes on its stack's DynamoDB Local.
  */
+/** Prices where `PRICE_SCHEDULE` is unset: the catalog's examples (test/support/example-prices.ts). */
+const EXAMPLE_PRICES = ['test/support/example-prices.ts'];
+
 const OWN_STACKS = ['test/http/monitoring-jobs.test.ts', 'test/http/crash-recovery.test.ts'];
 
 /**
@@ -15,6 +18,7 @@ const OWN_STACKS = ['test/http/monitoring-jobs.test.ts', 'test/http/crash-recove
  * file, and every file runs beside the unit and infra files instead of after them.
  */
 const onLocalStacks = {
+  setupFiles: EXAMPLE_PRICES,
   globalSetup: ['test/support/local-stack.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
@@ -27,7 +31,7 @@ export default defineConfig({
     // cores). An HTTP file mostly waits on its stack (the main process and DynamoDB Local).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], setupFiles: EXAMPLE_PRICES } },
       {
         test: {
           name: 'infra',
@@ -35,6 +39,7 @@ export default defineConfig({
           // A worker runs file after file in one module graph, so each app is synthesized once per
           // worker, not once per file (test/infra/synth.ts).
           isolate: false,
+          setupFiles: EXAMPLE_PRICES,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -8,9 +8,9 @@ import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { HandlerResult } from '../kernel/http/handler-types.ts';
+import { recordedPrice } from '../kernel/prices.ts';
 import { apiErrorFromRegistry } from '../kernel/registry-errors.ts';
 import { RegistryRejection } from '../kernel/registry-port.ts';
-import { recordedPrice } from '../usage/prices.ts';
 import {
   type ExtractHeader,
   type ExtractKind,

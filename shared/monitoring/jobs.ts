@@ -8,7 +8,7 @@
 import type { Environment } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { WEEKLY_JOB_START } from '../kernel/infra/monitoring.ts';
-import { recordedPrice } from '../usage/prices.ts';
+import { recordedPrice } from '../kernel/prices.ts';
 import { monitoringEventTypes } from '../webhooks/event-types.ts';
 import { isWeeklySummaryType } from '../weekly-summaries/registry-port.ts';
 import { mondayWeeksAgo } from '../weekly-summaries/weeks.ts';

@@ -10,7 +10,7 @@ import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { logger } from '../kernel/observability.ts';
-import { recordedPrice } from '../usage/prices.ts';
+import { recordedPrice } from '../kernel/prices.ts';
 import type { OfflineSearchDelivery } from './delivery.ts';
 import { idFor } from './ids.ts';
 import type { FulfilmentQueue, OfflineSearchRecord, OfflineSearchStore } from './store-port.ts';
