@@ -30,6 +30,7 @@ import { WORKFLOW_TIMEOUT_SECONDS } from '../workflows/fulfilment.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import type { LiveAliases } from './live-alias.ts';
+import { perCreationLogGroupName } from './log-retention.ts';
 import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
 import { accountServicePrincipal } from './service-principal.ts';
 
@@ -157,7 +158,7 @@ export class Fulfilment extends Construct {
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
     const workflowLogs = new LogGroup(this, 'WorkflowLogs', {
-      logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
+      logGroupName: perCreationLogGroupName(this, `/aws/vendedlogs/states/${stateMachineName}`),
     });
     const workflowRole = new Role(this, 'WorkflowRole', {
       assumedBy: accountServicePrincipal(this, 'states.amazonaws.com'),

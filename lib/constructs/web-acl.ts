@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import { SIGN_IN_TOKEN_PARAM } from '../../shared/console/sign-in.ts';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { WAF_IP_RATE_LIMIT } from '../settings.ts';
+import { perCreationLogGroupName } from './log-retention.ts';
 
 /**
  * Every part of a request that carries a credential: the API key (`Authorization`), the console
@@ -113,7 +114,7 @@ export class ApiWebAcl extends Construct {
 
     // WAF delivers only to log groups whose name starts with `aws-waf-logs-`; retention and
     // removal are the stage's (LogRetentionAspect). No credential is ever written.
-    const logGroupName = `aws-waf-logs-${props.name}`;
+    const logGroupName = perCreationLogGroupName(this, `aws-waf-logs-${props.name}`);
     this.logGroup = new LogGroup(this, 'Logs', { logGroupName });
     const logging = new CfnLoggingConfiguration(this, 'Logging', {
       resourceArn: this.webAcl.attrArn,
