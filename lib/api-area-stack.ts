@@ -160,6 +160,7 @@ export class ApiAreaStack extends NestedStack {
     const live = LiveAliases.in(this, areaStackId(props.area), {
       stage: props.settings.stage,
       strategy: props.settings.deployment,
+      alarmTopic: props.alarms.topic,
     });
     for (const route of props.area.routes) {
       const fn = this.createFunction(route, props);

@@ -251,6 +251,7 @@ export class ApiStack extends Stack {
     const workerAliases = LiveAliases.in(this.monitoring, 'Workers', {
       stage: settings.stage,
       strategy: settings.deployment,
+      alarmTopic: stageAlarms.topic,
     });
 
     const registryConcurrency = registryShare(settings.registryConcurrency, {
@@ -331,6 +332,7 @@ export class ApiStack extends Stack {
       liveAliases: LiveAliases.in(monitoringJobs, 'MonitoringJobs', {
         stage: settings.stage,
         strategy: settings.deployment,
+        alarmTopic: stageAlarms.topic,
       }),
       ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     });

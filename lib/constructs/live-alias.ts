@@ -8,9 +8,11 @@ import {
   Stats,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { LambdaApplication, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
 import { Role } from 'aws-cdk-lib/aws-iam';
 import { Alias, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { DEPLOYMENT_STRATEGIES, type DeploymentStrategy } from '../deployment-strategies.ts';
 import { acknowledgements } from '../nag.ts';
@@ -47,6 +49,8 @@ const kebab = (pascal: string): string => pascal.replace(/(?<=[a-z0-9])(?=[A-Z])
 export interface LiveAliasOptions {
   readonly stage: string;
   readonly strategy: DeploymentStrategy;
+  /** The stage's alarm topic: a new version's error-rate alarm tells the operators it rolled back. */
+  readonly alarmTopic: ITopic;
 }
 
 /**
@@ -101,8 +105,8 @@ export class LiveAliases {
     const config = DEPLOYMENT_STRATEGIES[this.options.strategy];
     if (config === undefined) return alias;
     const { application, role } = this.codeDeploy();
-    // The new version's error rate: the rollback a low-traffic function needs (no notification:
-    // the deployment's own rollback is the action).
+    // The new version's error rate: the rollback a low-traffic function needs; the topic tells the
+    // operators that a deployment rolled back.
     const errorRate = new Alarm(this.scope, `${name}NewVersionErrorRate`, {
       alarmName: `company-register-${this.options.stage}-${kebab(name)}-new-version-error-rate`,
       alarmDescription: `${name}: over ${CANARY_ERROR_RATE_PERCENT}% of the live alias's new version's invocations failed in a minute; its deployment rolls back`,
@@ -120,6 +124,9 @@ export class LiveAliases {
       evaluationPeriods: 1,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    const notify = new SnsAction(this.options.alarmTopic);
+    errorRate.addAlarmAction(notify);
+    errorRate.addOkAction(notify);
     new LambdaDeploymentGroup(this.scope, `${name}Deployment`, {
       application,
       deploymentGroupName: name,

@@ -12,7 +12,6 @@ import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
 import { PERSON_NAME_PATTERN } from '../people/person-names.ts';
 import { type MonitoringEventType, monitoringEventTypes } from '../webhooks/event-types.ts';
-import { personSubjectKey } from './person-match.ts';
 import { presentMonitor } from './present.ts';
 import type { MonitoredPerson, MonitorKind, MonitorRecord, MonitorStore } from './store-port.ts';
 

@@ -13,8 +13,8 @@ import { baseUrl, buyExtract, call, createKey, revokeKey, type TestKey } from '.
 import { launchBrowser } from '../support/browser.ts';
 import {
   expectAccessible as expectAccessibleIn,
+  openConsole,
   signIn,
-  signInLink,
   withSession,
 } from '../support/console.ts';
 import { COMPANY_EVENT_TYPES } from '../support/monitoring.ts';
@@ -85,7 +85,7 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
   });
-  expect((await page.goto(await signInLink(key.secret)))?.status()).toBe(200);
+  await openConsole(page, key.secret);
   await heading().filter({ hasText: 'Overview' }).waitFor();
 });
 

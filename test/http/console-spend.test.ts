@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { buyExtract, createKey } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { expectAccessible, signInLink } from '../support/console.ts';
+import { expectAccessible, openConsole } from '../support/console.ts';
 
 let browser: Browser;
 
@@ -22,7 +22,7 @@ async function overviewOf(secret: string): Promise<Page> {
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  await page.goto(await signInLink(secret));
+  await openConsole(page, secret);
   await page.getByRole('table', { name: 'Spend by product this month' }).waitFor();
   return page;
 }

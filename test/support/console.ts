@@ -14,6 +14,17 @@ import { localStack } from './stack.ts';
 
 export const keyAdmin = new DynamoKeyAdministration(localStack.tableNames.keys);
 
+/**
+ * Signs `page` in to the console as a person does: opens a fresh link for the key, then presses
+ * its Sign in button (the link's GET only shows that page), and waits for the console.
+ */
+export async function openConsole(page: Page, secret: string): Promise<void> {
+  const opened = await page.goto(await signInLink(secret));
+  expect(opened?.status()).toBe(200);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/console');
+}
+
 /** `POST /v1/console/sessions` with the key: the link's URL. */
 export async function signInLink(secret: string): Promise<string> {
   const response = await call<{ url: string }>('/v1/console/sessions', {
