@@ -64,7 +64,12 @@ export const functionTimeoutFor = (route: GrantedRoute): Duration =>
   Duration.millis(functionTimeoutMs(route));
 
 /** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
-export const readsSecrets = (route: GrantedRoute): boolean => paginates(route) || route.usesRegistry === true;
+/** The function reads the cursor signing secret: it paginates, or signs other tokens with it. */
+const signsWithCursorSecret = (route: GrantedRoute): boolean =>
+  paginates(route) || route.signsTokens === true;
+
+export const readsSecrets = (route: GrantedRoute): boolean =>
+  signsWithCursorSecret(route) || route.usesRegistry === true;
 
 const ACCESS_RANK: Record<TableAccessLevel, number> = {
   getItem: 0,
@@ -219,7 +224,7 @@ export class ApiAreaStack extends NestedStack {
       fn.bindTable(props.tables[id], tableDefinitions[id], level);
     }
     if (!route.public) fn.addToRolePolicy(recordKeyUseStatement(props.tables.keys));
-    if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
+    if (signsWithCursorSecret(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
     if (route.usesRegistry) {
       fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
       const accountShare = registryAccountShare(props.registryConcurrency);

@@ -20,6 +20,8 @@ export const mcpRoutes = {
     ports: [],
     // A tool call waits for the route it runs, which may wait for the registry.
     longRunning: true,
+    // Quote tokens are signed with the cursor secret (quotes.ts).
+    signsTokens: true,
     // JSON-RPC, not an operation of the REST contract.
     internal: true,
     errors: [],
