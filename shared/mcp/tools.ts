@@ -154,11 +154,13 @@ export function toolsOf(routes: readonly RouteDefinition[]): RouteTool[] {
         },
         required: ['fee', 'confirmationToken', 'expiresAt'],
       },
+      // A quote is computed here: it reaches neither the registry nor the account.
       annotations: {
         ...annotations,
         title: `Quote: ${route.summary}`,
         readOnlyHint: true,
         idempotentHint: true,
+        openWorldHint: false,
       },
     };
     const buy: RouteTool = {

@@ -47,7 +47,7 @@ describe('/mcp, deployed', () => {
     const fnId = Object.entries(functions).find(
       ([, f]) => f.Properties.Description === fn.Properties.Description,
     )?.[0] as string;
-    const uri = JSON.stringify((method?.Properties.Integration as { Uri: unknown }).Uri);
+    const uri = JSON.stringify((method?.Properties.Integration as { Uri?: unknown } | undefined)?.Uri);
     expect(uri).toContain(`/functions/",{"Ref":"${aliasOfFunction(synth.apiTemplate, fnId)}"},"/invocations`);
   });
 

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { routeList } from '../../shared/app/routes.ts';
 import { defineRoute } from '../../shared/kernel/http/route.ts';
 import { noQuery } from '../../shared/kernel/http/schemas.ts';
+import { withGeneratedTools } from '../../shared/mcp/docs.ts';
 import { toolsOf } from '../../shared/mcp/tools.ts';
 
 /** Tools are derived from whatever route list they are given (issue 43 part 2). */
@@ -49,7 +51,7 @@ describe('tools of a route list', () => {
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,
-      openWorldHint: true,
+      openWorldHint: false,
     });
     expect(buy?.inputSchema.required).toEqual(['widgetId', 'unit', 'confirmationToken', 'maxFee']);
     expect(buy?.outputSchema).toMatchObject({ type: 'object', properties: { grams: { type: 'number' } } });
@@ -86,5 +88,13 @@ describe('tools of a route list', () => {
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
     expect(JSON.stringify(tools.map((tool) => tool.inputSchema))).not.toContain('starts_with');
+  });
+
+  it('are listed in docs/mcp.md exactly as npm run docs:mcp writes them from the route table', () => {
+    const page = readFileSync(new URL('../../docs/mcp.md', import.meta.url), 'utf8');
+    expect(withGeneratedTools(page, routeList), 'docs/mcp.md is out of date: run npm run docs:mcp').toBe(
+      page,
+    );
+    expect(withGeneratedTools(page, [synthetic])).toContain('`quote_weigh_widget`');
   });
 });
