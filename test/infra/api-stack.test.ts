@@ -110,7 +110,7 @@ describe('ApiStack functions', () => {
         const envVar = tableDefinitions[id].envVar;
         expect(Object.hasOwn(env, envVar), envVar).toBe(route.tables[id] !== undefined);
       }
-      expect(Object.hasOwn(env, 'CURSOR_SECRET_ARN')).toBe(paginates(route));
+      expect(Object.hasOwn(env, 'CURSOR_SECRET_ARN')).toBe(paginates(route) || route.signsTokens === true);
       expect(Object.hasOwn(env, 'REGISTRY_CREDENTIAL_ARN')).toBe(route.usesRegistry === true);
       expect(env.REGISTRY_URL).toBe(route.usesRegistry ? DEFAULT_REGISTRY_URL : undefined);
     });
