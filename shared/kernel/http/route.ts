@@ -84,7 +84,7 @@ export interface RouteDefinition<
   readonly deletes?: readonly TableId[];
   /**
    * The route may run as long as API Gateway waits (29 s) though it never calls the registry: a
-   * bulk write (the monitor import).
+   * bulk write (the monitor import), or a call waiting for another route (the MCP server).
    */
   readonly longRunning?: boolean;
   /**
