@@ -24,7 +24,7 @@ import { allowSecretUse } from './constructs/webhook-secrets-key.ts';
 import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { acknowledgements } from './nag.ts';
 import { registryAccountShare } from './registry-capacity.ts';
-import { type EntryFor, PROJECT_ROOT, paginates, type RouteArea } from './routes.ts';
+import { type EntryFor, PROJECT_ROOT, type RouteArea, signsWithCursorSecret } from './routes.ts';
 import type { Settings } from './settings.ts';
 
 /** What every function gets, whatever its route says: API key lookups and rate-limit counters. */
@@ -64,10 +64,6 @@ export const functionTimeoutFor = (route: GrantedRoute): Duration =>
   Duration.millis(functionTimeoutMs(route));
 
 /** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
-/** The function reads the cursor signing secret: it paginates, or signs other tokens with it. */
-const signsWithCursorSecret = (route: GrantedRoute): boolean =>
-  paginates(route) || route.signsTokens === true;
-
 export const readsSecrets = (route: GrantedRoute): boolean =>
   signsWithCursorSecret(route) || route.usesRegistry === true;
 
