@@ -1,14 +1,45 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * HTTP test files on local stacks of their own, never shared with another file's data:
+ * monitoring-jobs' daily check reads every company watched on its stack (beside the other files'
+ * bulk imports, thousands, each of its runs took tens of seconds); crash-recovery starts and kills
+ * stack processes on its stack's DynamoDB Local.
+ */
+/** Prices where `PRICE_SCHEDULE` is unset: the catalog's examples (test/support/example-prices.ts). */
+const EXAMPLE_PRICES = ['test/support/example-prices.ts'];
+
+const OWN_STACKS = ['test/http/monitoring-jobs.test.ts', 'test/http/crash-recovery.test.ts'];
+
+/**
+ * An HTTP project's files run on its local stacks, one per worker slot (test/support/local-stack.ts):
+ * a slot runs its files one at a time, so a test that moves its stack's clock disturbs no other
+ * file, and every file runs beside the unit and infra files instead of after them.
+ */
+const onLocalStacks = {
+  setupFiles: EXAMPLE_PRICES,
+  globalSetup: ['test/support/local-stack.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // At least two files at once (vitest's default is a core less than the machine has: one on two
+    // cores). An HTTP file mostly waits on its stack (the main process and DynamoDB Local).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], setupFiles: EXAMPLE_PRICES } },
       {
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          // A worker runs file after file in one module graph, so each app is synthesized once per
+          // worker, not once per file (test/infra/synth.ts).
+          isolate: false,
+          setupFiles: EXAMPLE_PRICES,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -17,14 +48,11 @@ export default defineConfig({
         test: {
           name: 'http',
           include: ['test/http/**/*.test.ts'],
-          globalSetup: ['test/support/local-stack.ts'],
-          // One local stack and one clock for every file: files run one at a time so that a test
-          // moving the clock cannot disturb another.
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...OWN_STACKS],
+          ...onLocalStacks,
         },
       },
+      { test: { name: 'http-own-stacks', include: OWN_STACKS, ...onLocalStacks } },
     ],
   },
 });

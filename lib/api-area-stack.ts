@@ -13,11 +13,11 @@ import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../shared/kernel/config.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http/time-budget.ts';
 import { MONITORING_ENV } from '../shared/kernel/infra/monitoring.ts';
-import { type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
+import { KEYS_TABLE_ITEMS, type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import { WEBHOOK_ENV } from '../shared/kernel/infra/webhooks.ts';
 import { ORDER_ENV } from '../shared/kernel/infra/workflow.ts';
 import type { StageAlarms } from './alarms.ts';
-import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
+import { ApiFunction, leadingKeysCondition, type TableAccessLevel } from './constructs/api-function.ts';
 import { LiveAliases } from './constructs/live-alias.ts';
 import { RouteIntegration } from './constructs/route-integration.ts';
 import { allowSecretUse } from './constructs/webhook-secrets-key.ts';
@@ -44,7 +44,7 @@ export const recordKeyUseStatement = (keys: ITable): PolicyStatement =>
     resources: [keys.tableArn],
     conditions: {
       'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'lastUsedHour'] },
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['KEY#*'] },
+      ...leadingKeysCondition([KEYS_TABLE_ITEMS.key]),
       StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
     },
   });
@@ -217,7 +217,7 @@ export class ApiAreaStack extends NestedStack {
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
 
     for (const [id, level] of Object.entries(tableAccessFor(route)) as [TableId, TableAccessLevel][]) {
-      fn.bindTable(props.tables[id], tableDefinitions[id], level);
+      fn.bindTable(props.tables[id], tableDefinitions[id], level, route.items[id]);
     }
     if (!route.public) fn.addToRolePolicy(recordKeyUseStatement(props.tables.keys));
     if (signsWithCursorSecret(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);

@@ -1,7 +1,9 @@
-import { type App, Tags, Validations } from 'aws-cdk-lib';
+import { type App, Aspects, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { routeList } from '../shared/app/routes.ts';
+import { PRICE_SCHEDULE_ENV } from '../shared/usage/prices.ts';
 import { ApiStack } from './api-stack.ts';
+import { ApiFunction } from './constructs/api-function.ts';
 import { DataStack } from './data-stack.ts';
 import { checkRouteAreas, type EntryFor, ROUTE_AREAS, type RouteArea } from './routes.ts';
 import { readSettings, type Settings } from './settings.ts';
@@ -72,6 +74,15 @@ export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegist
   // The orders bucket is imported by export name (see `DataStack.ordersBucket`), which CDK does not
   // count as a reference: state the order explicitly.
   api.addStackDependency(data);
+
+  // Every function gets the stage's prices: a fee entry records the price in force when any of
+  // them writes it (shared/usage/prices.ts), and none may fall back to the example schedule.
+  const prices = JSON.stringify(settings.prices);
+  Aspects.of(app).add({
+    visit: (node) => {
+      if (node instanceof ApiFunction) node.addEnvironment(PRICE_SCHEDULE_ENV, prices);
+    },
+  });
 
   Tags.of(app).add('service', 'company-register');
   Tags.of(app).add('stage', settings.stage);

@@ -14,15 +14,18 @@ export const NODE_TARGET = 'node22';
 export const MAIN_FIELDS = ['module', 'main'];
 
 /**
- * Lambda bundles swap two heavy dependencies for what the service actually uses of them: the
- * SDK's default credential chain for the environment provider (Lambda always passes the role's
- * credentials in environment variables), and the SDK's event-stream codec (no operation the
- * service calls streams events) for stand-ins that fail loudly. Relative to the project root, where both CDK and the
- * benchmark run esbuild. test/unit/bundling.test.ts bundles the SDK calls with them.
+ * Lambda bundles swap three heavy dependencies for what the service actually uses of them: the
+ * SDK's default credential chain for an environment reader of its own (Lambda always passes the role's
+ * credentials in environment variables), the SDK's event-stream codec (no operation the
+ * service calls streams events), and Powertools' JMESPath (idempotency's expressions are field
+ * names) for stand-ins that fail loudly. Relative to the project root, where both CDK and the
+ * benchmark run esbuild. test/unit/bundling.test.ts bundles the SDK calls and an idempotent run with them.
  */
 export const ALIASES = {
   '@aws-sdk/credential-provider-node': './shared/adapters/aws/lambda-credentials.ts',
   '@smithy/core/event-streams': './shared/adapters/aws/no-event-streams.ts',
+  '@aws-lambda-powertools/jmespath': './shared/adapters/aws/jmespath-fields.ts',
+  '@aws-lambda-powertools/jmespath/functions': './shared/adapters/aws/jmespath-fields.ts',
 } as const;
 
 /**

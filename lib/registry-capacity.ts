@@ -36,8 +36,8 @@ export function registryShare(capacity: number | undefined, callers: RegistryCal
 /**
  * Requests one account may have in flight on one registry route: half the route's reserved share,
  * rounded down, so that one account (whatever number of keys it holds) can never take a route's
- * capacity whole, and at least as much is left for the others. Prod: 160 calls over 32 callers (company monitoring's run among them) is
- * a share of 5, so an account holds at most 2 of a route's 5 instances and 3 stay for everyone else.
+ * capacity whole, and at least as much is left for the others. Prod: 160 calls over 33 callers (company monitoring's run among them) is
+ * a share of 4, so an account holds at most 2 of a route's 4 instances and 2 stay for everyone else.
  * A share of 1 cannot be split: the synth fails (raise `registryConcurrency`).
  */
 export function registryAccountShare(share: number | undefined): number | undefined {

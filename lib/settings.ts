@@ -1,7 +1,13 @@
-import { type ILambdaDeploymentConfig, LambdaDeploymentConfig } from 'aws-cdk-lib/aws-codedeploy';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import { LIMITS } from '../shared/kernel/rate-limit.ts';
+import { checkPriceSchedule, EXAMPLE_PRICE_SCHEDULE, type PriceSchedule } from '../shared/usage/prices.ts';
+import {
+  DEPLOYMENT_STRATEGIES,
+  DEV_DEPLOYMENT,
+  type DeploymentStrategy,
+  LIVE_DEPLOYMENT,
+} from './deployment-strategies.ts';
 import { STAGE_SETTINGS, type StageSettings, UNLISTED_STAGE } from './stages.ts';
 
 /**
@@ -49,36 +55,9 @@ export interface Settings {
   readonly registryConcurrency?: number;
   /** How a function's new version takes traffic (`DEPLOYMENT_STRATEGIES`). */
   readonly deployment: DeploymentStrategy;
+  /** What the stage charges (`PRICE_SCHEDULE` of every function); the example schedule unless set. */
+  readonly prices: PriceSchedule;
 }
-
-/**
- * How a new version of a function takes its traffic, by setting name (`deployment` in
- * lib/stages.ts). Every function is invoked through its `live` alias (lib/constructs/live-alias.ts);
- * with a CodeDeploy configuration the alias gets a deployment group that shifts traffic to the new
- * version as configured and rolls back when the function's errors alarm fires; `direct` has no
- * deployment group, CloudFormation moves the alias to the new version at once.
- *
- * The canary window is 10 minutes, not 5: the errors alarm sums 5-minute periods and CloudWatch
- * evaluates a period a minute or two after it ends, so a 5-minute canary could finish before the
- * first period holding the new version's errors is judged
- * (docs/decisions/0059-safe-deployments.md).
- */
-export const DEPLOYMENT_STRATEGIES = {
-  direct: undefined,
-  allAtOnce: LambdaDeploymentConfig.ALL_AT_ONCE,
-  canary10Percent10Minutes: LambdaDeploymentConfig.CANARY_10PERCENT_10MINUTES,
-  canary10Percent15Minutes: LambdaDeploymentConfig.CANARY_10PERCENT_15MINUTES,
-  canary10Percent30Minutes: LambdaDeploymentConfig.CANARY_10PERCENT_30MINUTES,
-  linear10PercentEvery2Minutes: LambdaDeploymentConfig.LINEAR_10PERCENT_EVERY_2MINUTES,
-  linear10PercentEvery10Minutes: LambdaDeploymentConfig.LINEAR_10PERCENT_EVERY_10MINUTES,
-} as const satisfies Record<string, ILambdaDeploymentConfig | undefined>;
-
-export type DeploymentStrategy = keyof typeof DEPLOYMENT_STRATEGIES;
-
-/** The strategy of a live stage that states none. */
-export const LIVE_DEPLOYMENT: DeploymentStrategy = 'canary10Percent10Minutes';
-/** The strategy of other stages: no CodeDeploy, a deploy takes effect at once. */
-export const DEV_DEPLOYMENT: DeploymentStrategy = 'direct';
 
 const parseDeployment = (value: unknown, name: string): DeploymentStrategy | undefined => {
   if (value === undefined) return undefined;
@@ -255,6 +234,11 @@ export function readSettings(node: Node): Settings {
   const registryConcurrency = parsePositiveInteger(setting('registryConcurrency'), 'registryConcurrency');
   const deployment =
     parseDeployment(setting('deployment'), 'deployment') ?? (live ? LIVE_DEPLOYMENT : DEV_DEPLOYMENT);
+  const pricesValue = setting('prices');
+  const prices =
+    pricesValue === undefined
+      ? EXAMPLE_PRICE_SCHEDULE
+      : checkPriceSchedule(typeof pricesValue === 'string' ? JSON.parse(pricesValue) : pricesValue);
   const account = setting('account');
   const region = setting('region');
   if (account !== undefined && (typeof account !== 'string' || !ACCOUNT_PATTERN.test(account)))
@@ -268,6 +252,7 @@ export function readSettings(node: Node): Settings {
       placeholderProblem('mailFrom', mailFrom),
       account === undefined ? 'account is not pinned' : undefined,
       region === undefined ? 'region is not pinned' : undefined,
+      prices.example ? 'prices are the example schedule (set real prices)' : undefined,
       alarmEmail === undefined && alarmEndpoint === undefined
         ? 'no one receives its alarms (set alarmEmail or alarmEndpoint)'
         : undefined,
@@ -298,5 +283,6 @@ export function readSettings(node: Node): Settings {
       : { domain: { name: domainName as string, certificateArn: certificateArn as string } }),
     ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     deployment,
+    prices,
   };
 }

@@ -1,4 +1,5 @@
-import type { DeploymentStrategy } from './settings.ts';
+import type { PriceSchedule } from '../shared/usage/prices.ts';
+import type { DeploymentStrategy } from './deployment-strategies.ts';
 
 /**
  * The committed settings of each stage: `cdk deploy --all -c stage=<name>` reads its stage here and
@@ -8,7 +9,8 @@ import type { DeploymentStrategy } from './settings.ts';
 export interface StageSettings {
   /**
    * A live stage serves paying customers: its synth fails when `registryUrl` or `mailFrom` is a
-   * placeholder (a reserved example name), and its account and region must be pinned.
+   * placeholder (a reserved example name) or its prices are the example schedule, and its account
+   * and region must be pinned.
    */
   readonly live: boolean;
   /** The AWS account the stage deploys to; unset, the CLI's credentials decide (dev stages). */
@@ -64,12 +66,63 @@ export interface StageSettings {
   readonly registryConcurrency?: number;
   /**
    * How a new version of each function takes its traffic (`DEPLOYMENT_STRATEGIES` in
-   * lib/settings.ts): a CodeDeploy canary or linear shift that rolls back on the function's errors
+   * lib/deployment-strategies.ts): a CodeDeploy canary or linear shift that rolls back on the function's errors
    * alarm, or `direct` (no CodeDeploy: the alias moves at once). Unset: `canary10Percent10Minutes`
    * on a live stage, `direct` elsewhere.
    */
   readonly deployment?: DeploymentStrategy;
+  /**
+   * What the stage charges: a price in cents per product and fee code, in versions with effective
+   * dates (shared/usage/prices.ts; docs/usage.md, "Prices"). A change adds a version effective
+   * from a later date and keeps the old ones: each fee entry records the price it was written at.
+   * Unset: the example schedule, marked as such in the usage report and the console; a live stage
+   * refuses to synthesize with it.
+   */
+  readonly prices?: PriceSchedule;
 }
+
+/**
+ * Prod's prices, in cents of Australian dollars (the register's fees are in dollars): like the
+ * other prod values, an operator confirms them before the first deploy.
+ */
+const PROD_PRICES: PriceSchedule = {
+  currency: 'AUD',
+  example: false,
+  versions: [
+    {
+      effectiveFrom: '2026-07-01',
+      prices: {
+        'company_extract_current/955A': 2900,
+        'company_extract_historical/955A': 4400,
+        'company_relationships/955B': 3900,
+        'person_extract/958': 2400,
+        'charges_extract/955E': 2000,
+        'charges_extract/955C': 2000,
+        'document_image/951': 1300,
+        'document_image/954': 1300,
+        'document_image/949': 1300,
+        'name_search/934': 3300,
+        'weekly_summary/930A': 6600,
+        'weekly_summary/930B': 6600,
+        'weekly_summary/930D': 6600,
+        'weekly_summary/930E': 6600,
+        'weekly_summary/930F': 6600,
+        'weekly_summary/930G': 6600,
+        'register_extract/959A': 1700,
+        'register_extract/959B': 1700,
+        'register_extract/959C': 1700,
+        'register_extract/959D': 1700,
+        'register_extract/959E': 1700,
+        'register_extract/959F': 1700,
+        'register_extract/959G': 1700,
+        'register_extract/959H': 1700,
+        'register_extract/959I': 1700,
+        'register_extract/959J': 1700,
+        monitoring: 1,
+      },
+    },
+  ],
+};
 
 /**
  * The stages. `prod` holds EXAMPLE values an operator replaces before the first deploy: AWS's
@@ -91,6 +144,7 @@ export const STAGE_SETTINGS: Readonly<Record<string, StageSettings>> = {
     alarmEmail: 'operations@company-register-data.net',
     contractedKeys: 50,
     deployment: 'canary10Percent10Minutes',
+    prices: PROD_PRICES,
   },
 };
 

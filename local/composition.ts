@@ -4,6 +4,8 @@
  * the stack's adjustable clock, and storage faults around the extract store's commits. The asynchronous
  * tier's stand-ins (queue, bucket, workflow, event bus, outbox) are added by local/orders.
  */
+// The catalog registers its example prices: the local stack sets no PRICE_SCHEDULE.
+import '../shared/usage/prices.ts';
 import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
 import { DynamoConsoleSessions } from '../shared/adapters/dynamodb/console-sessions.ts';

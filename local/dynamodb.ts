@@ -114,7 +114,14 @@ export async function startDynamoLocal(
   const endpoint = `http://127.0.0.1:${port}`;
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
-  await Promise.race([waitUntilReady(endpoint, child, () => log), spawnFailed]);
+  try {
+    await Promise.race([waitUntilReady(endpoint, child, () => log), spawnFailed]);
+  } catch (error) {
+    // One that never answered is not left running (the process may live on, as a test worker does).
+    process.off('exit', killOnExit);
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     endpoint,
     port,

@@ -14,13 +14,22 @@ import type { AppPorts } from '../shared/app/ports.ts';
 import type { AdjustableClock } from '../shared/kernel/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/kernel/errors/api-error.ts';
 import type { ErrorType } from '../shared/kernel/errors/catalogue.ts';
-import { BEARER_HEADER_PATTERN } from '../shared/kernel/http/authorizer.ts';
-import { type CapacityAnswer, FUNCTION_UNAVAILABLE } from '../shared/kernel/http/gateway-answers.ts';
+import {
+  AUTHORIZER_CACHE_SECONDS,
+  authorizeToken,
+  BEARER_HEADER_PATTERN,
+} from '../shared/kernel/http/authorizer.ts';
+import {
+  AUTHORIZER_UNAVAILABLE,
+  type CapacityAnswer,
+  FUNCTION_UNAVAILABLE,
+} from '../shared/kernel/http/gateway-answers.ts';
 import type { LambdaHttpHandler } from '../shared/kernel/http/pipeline.ts';
 import { bodyTooLarge, MAX_BODY_BYTES } from '../shared/kernel/http/request.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { SECURITY_HEADERS } from '../shared/kernel/http/security-headers.ts';
 import { functionTimeoutMs } from '../shared/kernel/http/time-budget.ts';
+import type { ApiKeyRepository } from '../shared/kernel/ports/api-keys.ts';
 import { unkeyedRateHeaders } from '../shared/kernel/rate-limit.ts';
 import { codeTablesPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
@@ -210,6 +219,45 @@ class ReservedConcurrency {
 }
 
 const BEARER_HEADER = new RegExp(BEARER_HEADER_PATTERN);
+/** The method ARN the local stack hands the key authorizer (it allows or denies the whole stage). */
+const LOCAL_METHOD_ARN = 'arn:aws:execute-api:local:000000000000:local/local/GET/';
+
+/**
+ * The key authorizer as API Gateway runs it in front of a keyed route: the validation expression
+ * (401 without a function), then the authorizer's own lookup (401 on its Deny, 503 when it fails),
+ * its answer kept per header value for `AUTHORIZER_CACHE_SECONDS` of the stack's clock.
+ */
+class LocalEdge {
+  private readonly cache = new Map<string, { allowed: boolean; until: number }>();
+  constructor(
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly clock: AdjustableClock,
+  ) {}
+
+  async check(req: IncomingMessage): Promise<'allow' | ApiError | CapacityAnswer> {
+    const header = req.headers.authorization ?? '';
+    if (!BEARER_HEADER.test(header)) return new ApiError('unauthorized');
+    const now = this.clock.now();
+    let cached = this.cache.get(header);
+    if (!cached || cached.until <= now.getTime()) {
+      try {
+        const answer = await authorizeToken(
+          { authorizationToken: header, methodArn: LOCAL_METHOD_ARN },
+          this.apiKeys,
+          now,
+        );
+        cached = {
+          allowed: answer.policyDocument.Statement[0]?.Effect === 'Allow',
+          until: now.getTime() + AUTHORIZER_CACHE_SECONDS * 1000,
+        };
+        this.cache.set(header, cached);
+      } catch {
+        return AUTHORIZER_UNAVAILABLE;
+      }
+    }
+    return cached.allowed ? 'allow' : new ApiError('unauthorized');
+  }
+}
 
 export interface LocalServerOptions {
   routes: CompiledRoute[];
@@ -229,6 +277,8 @@ export interface LocalServerOptions {
   registryConcurrency?: number;
   /** Company monitoring: `POST /__local/monitoring/run` {job, crashAfter?} runs a job now. */
   monitoring?: LocalMonitoring;
+  /** What the key authorizer reads (keys and console sessions). */
+  apiKeys: ApiKeyRepository;
 }
 
 /** Local-only storage faults: `/__local/faults` (GET, POST {failCommits}, DELETE). */
@@ -287,8 +337,10 @@ export function createLocalServer({
   referenceRefresh,
   registryConcurrency,
   monitoring,
+  apiKeys,
 }: LocalServerOptions): Server {
   const reserved = new ReservedConcurrency(registryConcurrency);
+  const edge = new LocalEdge(apiKeys, clock);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -330,10 +382,12 @@ export function createLocalServer({
       );
       const { route } = chosen.compiled;
       // The body is read first (a body over the service's limit is 400 `request_too_large` whatever the key), then the
-      // key authorizer's validation expression: no function runs without a well-formed key.
+      // key authorizer: no function runs without a usable key or console session.
       const body = await bodyOf(req);
-      if (!route.public && !BEARER_HEADER.test(req.headers.authorization ?? '')) {
-        return sendError(res, new ApiError('unauthorized'), docsUrl);
+      if (!route.public) {
+        const answer = await edge.check(req);
+        if (answer instanceof ApiError) return sendError(res, answer, docsUrl);
+        if (answer !== 'allow') return sendCapacityAnswer(res, answer, docsUrl);
       }
       if (!reserved.take(route)) return sendCapacityAnswer(res, FUNCTION_UNAVAILABLE, docsUrl);
       const event = toProxyEvent(req, url, body, { route, params });

@@ -83,11 +83,16 @@ export interface LocalStack {
 
 export const localTableName = (table: TableDefinition) => `crds-${table.id}`;
 
-const observabilityEnv = (logLevel: string | undefined) => ({
+/**
+ * The process-wide settings a local stack runs with besides its DynamoDB endpoint: Powertools' and
+ * the region (a process that drives the stack's stores, such as a test worker, takes them too).
+ */
+export const localProcessEnv = (logLevel: string | undefined) => ({
   POWERTOOLS_TRACE_ENABLED: 'false',
   POWERTOOLS_METRICS_DISABLED: 'true',
   POWERTOOLS_LOG_LEVEL: logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   POWERTOOLS_SERVICE_NAME: 'company-register',
+  AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-2',
 });
 
 /**
@@ -115,11 +120,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Powertools reads its settings when a logger or metrics object is built, and the DynamoDB
     // clients their endpoint on first call: process-wide settings, as Lambda's environment is.
     // Everything the service itself is configured with is passed below as a value.
-    Object.assign(process.env, {
-      ...observabilityEnv(options.logLevel),
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-2',
-    });
+    Object.assign(process.env, { ...localProcessEnv(options.logLevel), DYNAMODB_ENDPOINT: dynamo.endpoint });
     const clock = new AdjustableClock();
     const registryCredential = options.registry?.credential ?? randomBytes(16).toString('hex');
     simulator = options.registry
@@ -210,6 +211,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         : { registryConcurrency: options.registryConcurrency }),
       monitoring,
       docsUrl: config.docsUrl,
+      apiKeys: core.apiKeys,
     });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

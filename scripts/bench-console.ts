@@ -27,6 +27,8 @@ export async function benchConsole(baseUrl: string, secret: string): Promise<voi
     });
     const { url } = (await link.json()) as { url: string };
     await page.goto(url);
+    // The link's page signs in from its button (a GET alone spends nothing).
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('table', { name: 'Fee entries per day, the last 30 days' }).waitFor();
     const medianOf = async (open: () => Promise<void>): Promise<number> => {
       await open();

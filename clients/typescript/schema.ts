@@ -675,7 +675,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the account's offline searches newest first (free)
+         * @description Free.
+         */
+        get: operations["ListOfflineSearches"];
         put?: never;
         /**
          * Run a name search offline: every match, no 100-name cap; billed at acceptance
@@ -1223,7 +1227,9 @@ export interface components {
         Limit: number;
         /** @description The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account. */
         Cursor: string;
-        /** @description Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key. */
+        /** @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN). */
+        CompanyNumber: string;
+        /** @description 1 to 255 printable ASCII characters without spaces (a UUID will do). Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key. */
         IdempotencyKey: string;
         /** @description Your reference (up to 30 characters), stored on the purchase and its fee entry. */
         ClientReference: string;
@@ -1232,8 +1238,8 @@ export interface components {
             type: "current" | "historical" | "relational";
         };
         SearchPeopleRequest: {
-            familyName?: string;
-            givenName?: string;
+            familyName: string;
+            givenName: string;
             /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
             birthDateFrom?: string;
             /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
@@ -1296,14 +1302,20 @@ export interface components {
             postcode: string;
         };
         OrderDocumentImagesRequest: {
-            documents: {
-                documentNumber: string;
-                pages?: {
-                    from?: number;
-                    to?: number;
-                };
-            }[];
+            /** @description The documents to image, each once (compared upper-cased and trimmed: 400 `duplicate_document_number`). */
+            documents: components["schemas"]["DocumentImageOrderItem"][];
             delivery: components["schemas"]["OrderDelivery"];
+        };
+        DocumentImageOrderItem: {
+            documentNumber: components["schemas"]["DocumentNumber"];
+            pages?: components["schemas"]["RequestedPageRange"];
+        };
+        /** @description A document number: nine characters, digits and letters, the first a digit (case and surrounding spaces are ignored). */
+        DocumentNumber: string;
+        /** @description Pages `from` to `to`, both given, numbered from 1; `to` must not be below `from` nor past the document’s last page (400 `page_range_invalid`). Leave it out for the whole document. */
+        RequestedPageRange: {
+            from: number;
+            to: number;
         };
         CreateOfflineSearchRequest: {
             q: string;
@@ -1328,11 +1340,13 @@ export interface components {
             endpointId?: string;
         };
         CreateWebhookEndpointRequest: {
+            /** @description Where events are POSTed: an `https` URL of at most 2048 characters, without credentials or a fragment, whose host is a public address (not loopback, private, link-local or the like; checked when saved, else 400 `webhook_url_not_allowed`). */
             url: string;
             enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
         };
         UpdateWebhookEndpointRequest: {
+            /** @description Where events are POSTed: an `https` URL of at most 2048 characters, without credentials or a fragment, whose host is a public address (not loopback, private, link-local or the like; checked when saved, else 400 `webhook_url_not_allowed`). */
             url?: string;
             enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
@@ -1347,55 +1361,59 @@ export interface components {
         };
         ImportMonitorsRequest: {
             dryRun?: boolean;
-            rows?: unknown[];
+            rows?: components["schemas"]["MonitorImportRow"][];
             csv?: string;
         } & (unknown | unknown);
+        /** @description One monitor to create: `company` or `person`, with `eventTypes` if not all. Each row is checked on its own: one that breaks a rule is reported in `problems` as `invalid`, and the others are still created. */
+        MonitorImportRow: {
+            company?: components["schemas"]["CompanyNumber"];
+            person?: components["schemas"]["MonitoredPersonRequest"];
+            /** @description The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise). */
+            eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+        };
+        /** @description The person to watch: family name, one to five given names, date of birth. */
+        MonitoredPersonRequest: {
+            familyName: string;
+            givenNames: string[];
+            /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
+            birthDate: string;
+        };
         CreateMonitorRequest: {
-            company?: string;
-            person?: {
-                familyName: string;
-                givenNames: string[];
-                /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
-                birthDate: string;
-            };
+            company?: components["schemas"]["CompanyNumber"];
+            person?: components["schemas"]["MonitoredPersonRequest"];
+            /** @description The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise). */
             eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         } & (unknown | unknown);
         UpdateMonitorRequest: {
+            /** @description The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise). */
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         };
         CreateSandboxMonitorEventRequest: {
-            /** @enum {string} */
+            /**
+             * @description The event type to fire: one of those the monitor wants (its `eventTypes`), else 422 `validation_error`.
+             * @enum {string}
+             */
             type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
         };
         /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
         Error: {
-            error: {
-                /** @enum {string} */
-                type: "permission_error" | "registry_unavailable_error" | "api_error" | "invalid_request_error" | "not_found_error" | "extract_required_error" | "conflict_error" | "authentication_error" | "rate_limit_error";
-                code: string;
-                message: string;
-                param: string | null;
-                registryCode: string | null;
-                requestId: string;
-                details?: components["schemas"]["ErrorDetails"];
-                docUrl: string;
-            };
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorBody: {
+            /** @enum {string} */
+            type: "permission_error" | "registry_unavailable_error" | "api_error" | "invalid_request_error" | "not_found_error" | "extract_required_error" | "conflict_error" | "authentication_error" | "rate_limit_error";
+            code: string;
+            message: string;
+            param: string | null;
+            registryCode: string | null;
+            requestId: string;
+            details?: components["schemas"]["ErrorDetails"];
+            docUrl: string;
         };
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
-            counts?: {
-                returned: number;
-                found: number;
-            };
-            purchase?: {
-                /** @constant */
-                method: "POST";
-                path: string;
-                body: {
-                    [key: string]: unknown;
-                };
-                product: string;
-            };
+            counts?: components["schemas"]["MatchCounts"];
+            purchase?: components["schemas"]["PurchaseSuggestion"];
             personId?: string;
             documentNumber?: string;
             pageCount?: number;
@@ -1403,6 +1421,21 @@ export interface components {
             limit?: number;
             resetsAt?: string;
             monitorId?: string;
+        };
+        MatchCounts: {
+            returned: number;
+            found: number;
+        };
+        /** @description The purchase that would give the data: send `body` to `path` with `method`. */
+        PurchaseSuggestion: {
+            /** @constant */
+            method: "POST";
+            path: string;
+            body: components["schemas"]["PurchaseSuggestionBody"];
+            product: string;
+        };
+        PurchaseSuggestionBody: {
+            [key: string]: unknown;
         };
         Identifier: {
             /** @constant */
@@ -1512,79 +1545,7 @@ export interface components {
             postcode?: string | null;
             country?: string;
         };
-        CompanyResponse: {
-            acn: ((string | null) | null) | string | null;
-            formatted: string;
-            numberType: components["schemas"]["CodedValue"];
-            name: string;
-            type: components["schemas"]["CodedValue"];
-            status: components["schemas"]["CodedValue"];
-            abn: ((string | null) | null) | string | null;
-            registeredCharity: boolean;
-            id?: string;
-            arsn?: string;
-            schemeCategories: components["schemas"]["CodedValue"][];
-            detailsPath?: string;
-            /** @constant */
-            object: "company";
-            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
-            formerNames: components["schemas"]["FormerName"][];
-            meta: components["schemas"]["Meta"];
-        };
-        /** @description A calendar date, `YYYY-MM-DD`. */
-        CalendarDate: string;
-        Deregistration: {
-            date: components["schemas"]["CalendarDate"];
-            reason: components["schemas"]["CodedValue"];
-        };
-        FormerName: {
-            name: string;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"];
-        };
-        CompanyExtract: {
-            /** @constant */
-            object: "extract";
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "company";
-            /** @enum {string} */
-            type: "current" | "historical" | "relational";
-            company: components["schemas"]["Company"];
-            purchasedAt: components["schemas"]["Timestamp"];
-            asOf: components["schemas"]["Timestamp"];
-            expiresAt: components["schemas"]["Timestamp"];
-            clientReference: ((string | null) | null) | string | null;
-            disclaimer: string;
-            officeholders: ((unknown[] | components["schemas"]["Officeholder"][] | null) | null) | components["schemas"]["Officeholder"][] | null;
-            addresses: ((unknown[] | components["schemas"]["AddressRecord"][] | null) | null) | components["schemas"]["AddressRecord"][] | null;
-            contactAddress: ((components["schemas"]["AddressRecord"] | null) | null) | components["schemas"]["AddressRecord"] | null;
-            shareStructure: (({
-                shareClasses: components["schemas"]["ShareClass"][];
-                members: components["schemas"]["Member"][];
-            } | null) | null) | {
-                shareClasses: components["schemas"]["ShareClass"][];
-                members: components["schemas"]["Member"][];
-            } | null;
-            documents: ((unknown[] | components["schemas"]["Document"][] | null) | null) | components["schemas"]["Document"][] | null;
-            externalAdministration: (({
-                appointees: components["schemas"]["Officeholder"][];
-                documents: components["schemas"]["Document"][];
-            } | null) | null) | {
-                appointees: components["schemas"]["Officeholder"][];
-                documents: components["schemas"]["Document"][];
-            } | null;
-            charges: ((unknown[] | components["schemas"]["Charge"][] | null) | null) | components["schemas"]["Charge"][] | null;
-            relationships: ((unknown[] | components["schemas"]["Relationship"][] | null) | null) | components["schemas"]["Relationship"][] | null;
-            meta: components["schemas"]["Meta"];
-        };
+        CompanyResponse: components["schemas"]["Company"] & components["schemas"]["WithMeta"];
         Company: {
             acn: ((string | null) | null) | string | null;
             formatted: string;
@@ -1607,6 +1568,48 @@ export interface components {
             deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
             formerNames: components["schemas"]["FormerName"][];
         };
+        /** @description A calendar date, `YYYY-MM-DD`. */
+        CalendarDate: string;
+        Deregistration: {
+            date: components["schemas"]["CalendarDate"];
+            reason: components["schemas"]["CodedValue"];
+        };
+        FormerName: {
+            name: string;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"];
+        };
+        /** @description What an answer about one resource adds to it: `meta`. */
+        WithMeta: {
+            meta: components["schemas"]["Meta"];
+        };
+        CompanyExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "company";
+            /** @enum {string} */
+            type: "current" | "historical" | "relational";
+            company: components["schemas"]["Company"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
+            officeholders: ((unknown[] | components["schemas"]["Officeholder"][] | null) | null) | components["schemas"]["Officeholder"][] | null;
+            addresses: ((unknown[] | components["schemas"]["AddressRecord"][] | null) | null) | components["schemas"]["AddressRecord"][] | null;
+            contactAddress: ((components["schemas"]["AddressRecord"] | null) | null) | components["schemas"]["AddressRecord"] | null;
+            shareStructure: ((components["schemas"]["ExtractShareStructure"] | null) | null) | components["schemas"]["ExtractShareStructure"] | null;
+            documents: ((unknown[] | components["schemas"]["Document"][] | null) | null) | components["schemas"]["Document"][] | null;
+            externalAdministration: ((components["schemas"]["ExtractExternalAdministration"] | null) | null) | components["schemas"]["ExtractExternalAdministration"] | null;
+            charges: ((unknown[] | components["schemas"]["Charge"][] | null) | null) | components["schemas"]["Charge"][] | null;
+            relationships: ((unknown[] | components["schemas"]["Relationship"][] | null) | null) | components["schemas"]["Relationship"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** @description An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`. */
         Timestamp: string;
         Officeholder: {
@@ -1626,17 +1629,7 @@ export interface components {
             type: "person" | "organisation";
             person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
             birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
-            organisation: (({
-                number: string | null;
-                numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                name: string;
-                abn: string | null;
-            } | null) | null) | {
-                number: string | null;
-                numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                name: string;
-                abn: string | null;
-            } | null;
+            organisation: ((components["schemas"]["PartyOrganisation"] | null) | null) | components["schemas"]["PartyOrganisation"] | null;
         };
         PersonName: {
             familyName: string;
@@ -1647,6 +1640,12 @@ export interface components {
             date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             locality: string | null;
             stateOrCountry: string | null;
+        };
+        PartyOrganisation: {
+            number: string | null;
+            numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            name: string;
+            abn: string | null;
         };
         Address: {
             careOf: string | null;
@@ -1671,6 +1670,10 @@ export interface components {
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             address: components["schemas"]["Address"];
             sourceDocument: components["schemas"]["SourceDocument"];
+        };
+        ExtractShareStructure: {
+            shareClasses: components["schemas"]["ShareClass"][];
+            members: components["schemas"]["Member"][];
         };
         ShareClass: {
             /** @constant */
@@ -1716,6 +1719,10 @@ export interface components {
         SubForm: {
             code: string;
             description: string;
+        };
+        ExtractExternalAdministration: {
+            appointees: components["schemas"]["Officeholder"][];
+            documents: components["schemas"]["Document"][];
         };
         Charge: {
             /** @constant */
@@ -1836,22 +1843,7 @@ export interface components {
             meta: components["schemas"]["Meta"];
             extract: components["schemas"]["ExtractReference"];
         };
-        ChargeResponse: {
-            /** @constant */
-            object: "charge";
-            chargeNumber: string;
-            company: components["schemas"]["CompanySummary"];
-            status: components["schemas"]["CodedValue"];
-            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            registeredAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            createdAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            preAsicChargeNumber: string | null;
-            chargees: components["schemas"]["Chargee"][];
-            documents: components["schemas"]["Document"][];
-            meta: components["schemas"]["Meta"];
-        };
+        ChargeResponse: components["schemas"]["Charge"] & components["schemas"]["WithMeta"];
         PeopleSearch: {
             /** @constant */
             object: "peopleSearch";
@@ -1876,13 +1868,9 @@ export interface components {
             birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
             formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
         };
-        PersonResponse: {
-            /** @constant */
-            object: "person";
-            id: string;
-            name: components["schemas"]["PersonName"];
-            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
-            formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+        PersonResponse: components["schemas"]["Person"] & components["schemas"]["PersonSearchReference"];
+        /** @description The search that found the person, and until when it can be read. */
+        PersonSearchReference: {
             searchId: string;
             searchExpiresAt: components["schemas"]["Timestamp"];
             meta: components["schemas"]["Meta"];
@@ -2005,22 +1993,17 @@ export interface components {
             clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
             postcode: string | null;
-            items: {
-                /** @constant */
-                object: "list";
-                data: components["schemas"]["WeeklySummaryItem"][];
-                hasMore: boolean;
-                nextCursor: string | null;
-                totalCount: number;
-            };
-            postcodeTotals: ((unknown[] | {
-                postcode: string;
-                count: number;
-            }[] | null) | null) | {
-                postcode: string;
-                count: number;
-            }[] | null;
+            items: components["schemas"]["WeeklySummaryItemPage"];
+            postcodeTotals: ((unknown[] | components["schemas"]["PostcodeTotal"][] | null) | null) | components["schemas"]["PostcodeTotal"][] | null;
             meta: components["schemas"]["Meta"];
+        };
+        WeeklySummaryItemPage: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WeeklySummaryItem"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number;
         };
         WeeklySummaryItem: {
             /** @constant */
@@ -2032,37 +2015,27 @@ export interface components {
             subject: ((components["schemas"]["Party"] | null) | null) | components["schemas"]["Party"] | null;
             newName: string | null;
             licenceNumber: string | null;
-            company: (({
-                acn: ((string | null) | null) | string | null;
-                formatted: string;
-                numberType: components["schemas"]["CodedValue"];
-                name: string;
-                type: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                abn: ((string | null) | null) | string | null;
-                registeredCharity: boolean;
-                id?: string;
-                arsn?: string;
-                schemeCategories?: components["schemas"]["CodedValue"][];
-                detailsPath?: string;
-                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            } | null) | null) | {
-                acn: ((string | null) | null) | string | null;
-                formatted: string;
-                numberType: components["schemas"]["CodedValue"];
-                name: string;
-                type: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                abn: ((string | null) | null) | string | null;
-                registeredCharity: boolean;
-                id?: string;
-                arsn?: string;
-                schemeCategories?: components["schemas"]["CodedValue"][];
-                detailsPath?: string;
-                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            } | null;
+            company: ((components["schemas"]["WeeklySummaryCompany"] | null) | null) | components["schemas"]["WeeklySummaryCompany"] | null;
+        };
+        WeeklySummaryCompany: {
+            acn: ((string | null) | null) | string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
+            name: string;
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: ((string | null) | null) | string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories?: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+        };
+        PostcodeTotal: {
+            postcode: string;
+            count: number;
         };
         RegisterExtract: {
             /** @constant */
@@ -2085,7 +2058,17 @@ export interface components {
             documents: components["schemas"]["Document"][];
             meta: components["schemas"]["Meta"];
         };
-        RegisterEntry: {
+        RegisterEntry: components["schemas"]["ProfessionalEntry"] | components["schemas"]["AuthorisedRepresentativeEntry"] | components["schemas"]["BannedDisqualifiedEntry"];
+        /** @description An entry of a professional register: a registration number or a licence number, as its register has. */
+        ProfessionalEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "professional";
+        } | components["schemas"]["RegisteredProfessionalEntry"] | components["schemas"]["LicensedProfessionalEntry"];
+        /** @description An entry of a professional register numbered by registration (auditors, liquidators). */
+        RegisteredProfessionalEntry: {
             /** @constant */
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
@@ -2100,51 +2083,6 @@ export interface components {
             /** @constant */
             family: "professional";
             registrationNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            /** @constant */
-            family: "professional";
-            licenceNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            /** @constant */
-            family: "authorised-representatives";
-            representativeNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            /** @constant */
-            family: "banned-disqualified";
-            asicIdentifier: string;
         };
         Principal: {
             name: string;
@@ -2159,15 +2097,84 @@ export interface components {
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
         };
         /** @description Where a register entry is: locality, state and postcode in Australia; locality and country overseas. */
-        RegisterAddress: {
+        RegisterAddress: components["schemas"]["AustralianLocation"] | components["schemas"]["OverseasLocation"];
+        AustralianLocation: {
             locality: string;
             state: string | null;
             postcode: string | null;
-        } | {
+        };
+        OverseasLocation: {
             locality: string;
             country: string;
         };
-        RegisterEntryDetails: {
+        /** @description An entry of a professional register numbered by licence. */
+        LicensedProfessionalEntry: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            /** @constant */
+            family: "professional";
+            licenceNumber: string;
+        };
+        /** @description An authorised representative. */
+        AuthorisedRepresentativeEntry: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "authorised-representatives";
+            representativeNumber: string;
+        };
+        /** @description A banned or disqualified person or organisation. */
+        BannedDisqualifiedEntry: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "banned-disqualified";
+            asicIdentifier: string;
+        };
+        RegisterEntryDetails: components["schemas"]["ProfessionalEntryDetails"] | components["schemas"]["AuthorisedRepresentativeEntryDetails"] | components["schemas"]["BannedDisqualifiedEntryDetails"];
+        /** @description An entry of a professional register: a registration number or a licence number, as its register has. */
+        ProfessionalEntryDetails: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "professional";
+        } | components["schemas"]["RegisteredProfessionalEntryDetails"] | components["schemas"]["LicensedProfessionalEntryDetails"];
+        /** @description An entry of a professional register numbered by registration (auditors, liquidators). */
+        RegisteredProfessionalEntryDetails: {
             /** @constant */
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
@@ -2188,69 +2195,6 @@ export interface components {
             /** @constant */
             family: "professional";
             registrationNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
-            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            /** @constant */
-            family: "professional";
-            licenceNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
-            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            /** @constant */
-            family: "authorised-representatives";
-            representativeNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
-            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            /** @constant */
-            family: "banned-disqualified";
-            asicIdentifier: string;
         };
         BanDetails: {
             type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
@@ -2285,6 +2229,81 @@ export interface components {
             from: components["schemas"]["CalendarDate"];
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             status: components["schemas"]["CodedValue"];
+        };
+        /** @description An entry of a professional register numbered by licence. */
+        LicensedProfessionalEntryDetails: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "professional";
+            licenceNumber: string;
+        };
+        /** @description An authorised representative. */
+        AuthorisedRepresentativeEntryDetails: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "authorised-representatives";
+            representativeNumber: string;
+        };
+        /** @description A banned or disqualified person or organisation. */
+        BannedDisqualifiedEntryDetails: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            family: "banned-disqualified";
+            asicIdentifier: string;
         };
         ExtractList: {
             /** @constant */
@@ -2384,14 +2403,8 @@ export interface components {
             meta: components["schemas"]["Meta"];
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
-            totals: {
-                product: string;
-                feeCode: string | null;
-                billable: boolean;
-                quantity: number;
-                entries: number;
-                price?: components["schemas"]["UsagePrice"];
-            }[];
+            totals: components["schemas"]["UsageTotal"][];
+            amounts: components["schemas"]["UsageAmounts"];
         };
         FeeEntry: {
             /** @constant */
@@ -2404,12 +2417,41 @@ export interface components {
             clientReference: string | null;
             requestId: string;
             resourceId: string;
+            unitAmountCents: ((number | null) | null) | number | null;
+            amountCents: ((number | null) | null) | number | null;
+            priceVersion: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+        };
+        UsageTotal: {
+            product: string;
+            feeCode: string | null;
+            billable: boolean;
+            quantity: number;
+            entries: number;
+            amountCents: ((number | null) | null) | number | null;
+            price?: components["schemas"]["UsagePrice"];
         };
         /** @description The price of a usage total of our own product, in cents. */
         UsagePrice: {
             /** @constant */
             unit: "monitor_day";
             unitAmountCents: number;
+            amountCents: number;
+        };
+        /** @description The period's amounts in cents: per product and in total, in the currency named. */
+        UsageAmounts: {
+            currency: string;
+            examplePrices: boolean;
+            billed: boolean;
+            totalCents: number;
+            unpricedEntries: number;
+            products: components["schemas"]["ProductSpend"][];
+        };
+        /** @description One product's entries and amount in the period. */
+        ProductSpend: {
+            product: string;
+            name: string;
+            quantity: number;
+            entries: number;
             amountCents: number;
         };
         WeeklySummaryExtractList: {
@@ -2451,71 +2493,10 @@ export interface components {
             meta: components["schemas"]["Meta"];
         };
         RegisterEntryResponse: {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            meta: components["schemas"]["Meta"];
-            /** @constant */
-            family: "professional";
-            registrationNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            meta: components["schemas"]["Meta"];
-            /** @constant */
-            family: "professional";
-            licenceNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            meta: components["schemas"]["Meta"];
-            /** @constant */
-            family: "authorised-representatives";
-            representativeNumber: string;
-        } | {
-            /** @constant */
-            object: "registerEntry";
-            register: components["schemas"]["CodedValue"];
-            holder: components["schemas"]["Party"];
-            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
-            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
-            meta: components["schemas"]["Meta"];
-            /** @constant */
-            family: "banned-disqualified";
-            asicIdentifier: string;
-        };
-        OrderResponse: {
+            family: "RegisterEntryResponse";
+        } & (Omit<components["schemas"]["RegisterEntry"], "family"> & components["schemas"]["WithMeta"]);
+        OrderResponse: components["schemas"]["Order"] & components["schemas"]["WithMeta"];
+        Order: {
             /** @constant */
             object: "order";
             id: string;
@@ -2537,7 +2518,6 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
-            meta: components["schemas"]["Meta"];
         };
         OrderDocument: {
             documentNumber: string;
@@ -2575,29 +2555,6 @@ export interface components {
             totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
-        Order: {
-            /** @constant */
-            object: "order";
-            id: string;
-            /** @enum {string} */
-            type: "charges_extract" | "document_image";
-            /** @enum {string} */
-            status: "pending" | "processing" | "ready" | "delivered" | "failed";
-            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            documents: components["schemas"]["OrderDocument"][];
-            delivery: components["schemas"]["OrderDeliveryDetails"];
-            downloadUrl: string | null;
-            downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            registryRequestIds: string[];
-            notices: string[];
-            /** @enum {string} */
-            extractSize: "small" | "large";
-            pageCount: number;
-            clientReference: string | null;
-            createdAt: components["schemas"]["Timestamp"];
-            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            failure?: components["schemas"]["Failure"];
-        };
         OfflineSearch: {
             /** @constant */
             object: "offlineSearch";
@@ -2615,42 +2572,33 @@ export interface components {
             failure?: components["schemas"]["Failure"];
             meta: components["schemas"]["Meta"];
         };
-        DocumentResponse: {
-            /** @constant */
-            object: "document";
-            documentNumber: string;
-            formCode: string;
-            formDescription: string;
-            subForms: components["schemas"]["SubForm"][];
-            receivedAt: components["schemas"]["CalendarDate"];
-            processedAt: components["schemas"]["CalendarDate"];
-            effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            qualifier: string | null;
-            pageCount: number;
-            imaged: boolean;
-            underRequisition: boolean;
-            xbrlAvailable: boolean;
-            xbrlDocumentNumber: string | null;
-            status: string | null;
-            priced: boolean | null;
-            subject: components["schemas"]["DocumentSubject"];
-            meta: components["schemas"]["Meta"];
-        };
-        DocumentSubject: {
-            /** @enum {string} */
-            type: "organisation" | "person" | "other";
-            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
-        };
-        DocumentDetailsList: {
+        OfflineSearchList: {
             /** @constant */
             object: "list";
-            data: components["schemas"]["DocumentDetails"][];
+            data: components["schemas"]["ListedOfflineSearch"][];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
+        /** @description An offline search as lists show it. */
+        ListedOfflineSearch: {
+            /** @constant */
+            object: "offlineSearch";
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "ready" | "failed";
+            q: string;
+            scope: string;
+            deliveredTo: string;
+            resultCount: ((number | null) | null) | number | null;
+            resultsUrl: string | null;
+            clientReference: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            failure?: components["schemas"]["Failure"];
+        };
+        DocumentResponse: components["schemas"]["DocumentDetails"] & components["schemas"]["WithMeta"];
         DocumentDetails: {
             /** @constant */
             object: "document";
@@ -2671,7 +2619,23 @@ export interface components {
             priced: boolean | null;
             subject: components["schemas"]["DocumentSubject"];
         };
-        BusinessNameResponse: {
+        DocumentSubject: {
+            /** @enum {string} */
+            type: "organisation" | "person" | "other";
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+        };
+        DocumentDetailsList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["DocumentDetails"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        BusinessNameResponse: components["schemas"]["BusinessName"] & components["schemas"]["WithMeta"];
+        BusinessName: {
             /** @constant */
             object: "businessName";
             id: string;
@@ -2683,7 +2647,6 @@ export interface components {
             holders: components["schemas"]["BusinessNameHolder"][];
             principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
             previousStateRegistrations: components["schemas"]["StateRegistration"][];
-            meta: components["schemas"]["Meta"];
         };
         BusinessNameHolder: {
             party: components["schemas"]["Party"];
@@ -2702,41 +2665,27 @@ export interface components {
             totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
-        BusinessName: {
-            /** @constant */
-            object: "businessName";
-            id: string;
-            name: string;
-            status: components["schemas"]["CodedValue"];
-            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            holders: components["schemas"]["BusinessNameHolder"][];
-            principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
-            previousStateRegistrations: components["schemas"]["StateRegistration"][];
-        };
         NameReservation: {
             /** @constant */
             object: "nameReservation";
             id: string;
             name: string;
             status: components["schemas"]["CodedValue"];
-            reservedFor: (({
-                type: components["schemas"]["CodedValue"];
-                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            } | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            } | null;
+            reservedFor: ((components["schemas"]["ReservedFor"] | null) | null) | components["schemas"]["ReservedFor"] | null;
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
             reservedAt: components["schemas"]["CalendarDate"];
             expiresAt: components["schemas"]["CalendarDate"];
-            sourceDocument: {
-                documentNumber: string;
-                qualifier: string | null;
-                formCode: string;
-            };
+            sourceDocument: components["schemas"]["ReservationDocument"];
             meta: components["schemas"]["Meta"];
+        };
+        ReservedFor: {
+            type: components["schemas"]["CodedValue"];
+            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+        };
+        ReservationDocument: {
+            documentNumber: string;
+            qualifier: string | null;
+            formCode: string;
         };
         EventList: {
             /** @constant */
@@ -2754,22 +2703,13 @@ export interface components {
             type: string;
             createdAt: components["schemas"]["Timestamp"];
             livemode: boolean;
-            data: {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["EventData"];
         };
-        EventResponse: {
-            /** @constant */
-            object: "event";
-            id: string;
-            type: string;
-            createdAt: components["schemas"]["Timestamp"];
-            livemode: boolean;
-            data: {
-                [key: string]: unknown;
-            };
-            meta: components["schemas"]["Meta"];
+        /** @description The event's object: an order, an offline search, a webhook test or a monitoring event (`MonitorEventData`). */
+        EventData: {
+            [key: string]: unknown;
         };
+        EventResponse: components["schemas"]["Event"] & components["schemas"]["WithMeta"];
         WebhookDeliveryList: {
             /** @constant */
             object: "list";
@@ -2802,42 +2742,7 @@ export interface components {
             error: string | null;
             manual: boolean;
         };
-        WebhookEndpointResponse: {
-            /** @constant */
-            object: "webhookEndpoint";
-            id: string;
-            url: string;
-            enabledEvents: string[];
-            description: string | null;
-            /** @enum {string} */
-            status: "enabled" | "disabled";
-            disabledReason: string | null;
-            livemode: boolean;
-            secret?: string;
-            secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            stats: components["schemas"]["WebhookEndpointStats"];
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
-            meta: components["schemas"]["Meta"];
-        };
-        /** @description How deliveries to the endpoint have gone. */
-        WebhookEndpointStats: {
-            succeeded: number;
-            failed: number;
-            lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            consecutiveFailures: number;
-        };
-        WebhookEndpointList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["WebhookEndpoint"][];
-            hasMore: boolean;
-            nextCursor: string | null;
-            totalCount: ((number | null) | null) | number | null;
-            meta: components["schemas"]["Meta"];
-        };
+        WebhookEndpointResponse: components["schemas"]["WebhookEndpoint"] & components["schemas"]["WithMeta"];
         WebhookEndpoint: {
             /** @constant */
             object: "webhookEndpoint";
@@ -2855,6 +2760,23 @@ export interface components {
             stats: components["schemas"]["WebhookEndpointStats"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description How deliveries to the endpoint have gone. */
+        WebhookEndpointStats: {
+            succeeded: number;
+            failed: number;
+            lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            consecutiveFailures: number;
+        };
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
         };
         DeletedWebhookEndpoint: {
             /** @constant */
@@ -2882,31 +2804,36 @@ export interface components {
             dryRun: boolean;
             rows: number;
             processedRows: number;
-            totals: {
-                created: number;
-                wouldCreate: number;
-                alreadyWatched: number;
-                invalid: number;
-                duplicate: number;
-                overCap: number;
-            };
-            problems: {
-                row: number;
-                /** @enum {string} */
-                outcome: "already_watched" | "invalid" | "duplicate" | "over_cap";
-                monitorId?: string;
-                duplicateOf?: number;
-                error?: {
-                    code: string;
-                    param: string | null;
-                    message: string;
-                };
-            }[];
+            totals: components["schemas"]["MonitorImportTotals"];
+            problems: components["schemas"]["MonitorImportProblem"][];
             createdAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             completedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             meta: components["schemas"]["Meta"];
         };
-        MonitorResponse: {
+        MonitorImportTotals: {
+            created: number;
+            wouldCreate: number;
+            alreadyWatched: number;
+            invalid: number;
+            duplicate: number;
+            overCap: number;
+        };
+        MonitorImportProblem: {
+            row: number;
+            /** @enum {string} */
+            outcome: "already_watched" | "invalid" | "duplicate" | "over_cap";
+            monitorId?: string;
+            duplicateOf?: number;
+            error?: components["schemas"]["MonitorImportRowError"];
+        };
+        MonitorImportRowError: {
+            code: string;
+            param: string | null;
+            message: string;
+        };
+        MonitorResponse: components["schemas"]["Monitor"] & components["schemas"]["WithMeta"];
+        /** @description A company or a person watched by the account. */
+        Monitor: {
             /** @constant */
             object: "monitor";
             id: string;
@@ -2921,7 +2848,6 @@ export interface components {
             livemode: boolean;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
-            meta: components["schemas"]["Meta"];
         };
         MonitoredPerson: {
             familyName: string;
@@ -2950,23 +2876,6 @@ export interface components {
             nextCursor: string | null;
             totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
-        };
-        /** @description A company or a person watched by the account. */
-        Monitor: {
-            /** @constant */
-            object: "monitor";
-            id: string;
-            /** @enum {string} */
-            kind: "company" | "person";
-            companyNumber: ((string | null) | null) | string | null;
-            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
-            eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
-            baseline: ((components["schemas"]["MonitorSnapshot"] | null) | null) | components["schemas"]["MonitorSnapshot"] | null;
-            sequence: number;
-            livemode: boolean;
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
         };
         DeletedMonitor: {
             /** @constant */
@@ -3014,26 +2923,27 @@ export interface components {
             before?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
             after?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
             document?: components["schemas"]["MonitoredDocument"];
-            appointee?: (({
-                [key: string]: unknown;
-            } | null) | null) | {
-                [key: string]: unknown;
-            } | null;
+            appointee?: ((components["schemas"]["MonitorEventAppointee"] | null) | null) | components["schemas"]["MonitorEventAppointee"] | null;
             licenceNumber?: string | null;
             date?: string | null;
             /** @enum {string} */
             match?: "names_and_birth_date" | "names";
-            source: {
-                /** @enum {string} */
-                kind: "daily_check" | "weekly_summary" | "sandbox";
-                checkedAt?: components["schemas"]["Timestamp"];
-                summaryType?: string;
-                subType?: components["schemas"]["CodedValue"];
-                weekStarting?: string;
-                documentNumber?: string | null;
-            };
+            source: components["schemas"]["MonitorEventSource"];
             monitorIds: string[];
             sequence: number;
+        };
+        /** @description The officeholder appointed or ceased, as the registry gives it. */
+        MonitorEventAppointee: {
+            [key: string]: unknown;
+        };
+        MonitorEventSource: {
+            /** @enum {string} */
+            kind: "daily_check" | "weekly_summary" | "sandbox";
+            checkedAt?: components["schemas"]["Timestamp"];
+            summaryType?: string;
+            subType?: components["schemas"]["CodedValue"];
+            weekStarting?: string;
+            documentNumber?: string | null;
         };
     };
     responses: {
@@ -3249,7 +3159,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid: {
+        SearchCompaniesBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3309,7 +3219,7 @@ export interface components {
          *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
          *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
          */
-        Status404CompanyNotFoundOrAbnNotFoundOrNoMatches: {
+        SearchCompaniesNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3429,7 +3339,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased: {
+        GetCompanyBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3492,7 +3402,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson: {
+        PurchaseCompanyExtractBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3522,7 +3432,7 @@ export interface components {
          *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
          *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
          */
-        Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData: {
+        PurchaseCompanyExtractNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3642,7 +3552,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid: {
+        ListOfficeholdersBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3701,7 +3611,7 @@ export interface components {
          *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
          *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
          */
-        Status403RegistryOrExtractOwnerMismatch: {
+        ListOfficeholdersForbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3731,7 +3641,7 @@ export interface components {
          *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
          *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
          */
-        Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound: {
+        ListOfficeholdersNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3794,7 +3704,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid: {
+        ListCompanyDocumentsBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3824,7 +3734,7 @@ export interface components {
          *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
-        Status422ExtractUnavailableForTypeOrDocumentListUnavailable: {
+        ListCompanyDocumentsUnprocessable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3885,7 +3795,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson: {
+        SearchPeopleBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4028,7 +3938,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400ExtractTypeInvalidOrInvalidJson: {
+        PurchasePersonExtractsBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4147,7 +4057,7 @@ export interface components {
          *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
          *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
          */
-        Status403ExtractOwnerMismatchOrSearchOwnerMismatch: {
+        ListPersonRolesForbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4176,7 +4086,7 @@ export interface components {
          *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
          *     - `person_not_found`: The person id is not in the referenced search.
          */
-        Status404ExtractNotFoundOrPersonNotFound: {
+        ListPersonRolesNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4293,7 +4203,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson: {
+        PurchaseWeeklySummaryBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4382,7 +4292,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400RegisterInvalidOrBrowseKeyTooShort: {
+        BrowseRegisterBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4444,7 +4354,7 @@ export interface components {
          *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson: {
+        PurchaseRegisterExtractBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4479,7 +4389,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+        OrderChargesExtractBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4509,7 +4419,7 @@ export interface components {
          *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
          *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
          */
-        Status404CompanyNotFoundOrAbnNotFoundOrNoCharges: {
+        OrderChargesExtractNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4539,7 +4449,7 @@ export interface components {
          *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
-        Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery: {
+        OrderChargesExtractUnprocessable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4574,7 +4484,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
          */
-        Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+        OrderDocumentImagesBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4632,7 +4542,7 @@ export interface components {
          *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
-        Status422DocumentNotImagedOrDocumentTooLargeForDelivery: {
+        OrderDocumentImagesUnprocessable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4777,7 +4687,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
          */
-        Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+        CreateOfflineSearchBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4807,7 +4717,7 @@ export interface components {
          *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
          *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
          */
-        Status429IdempotencyKeyInUseOrOfflineSearchLimitReached: {
+        CreateOfflineSearchTooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4954,7 +4864,7 @@ export interface components {
          *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          */
-        Status400DocumentNumberInvalidOrDuplicateDocumentNumber: {
+        ListDocumentsBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5155,7 +5065,7 @@ export interface components {
          *     - `event_owner_mismatch`: The event belongs to another account or environment.
          *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
          */
-        Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch: {
+        ResendEventForbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5184,7 +5094,7 @@ export interface components {
          *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
          *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
          */
-        Status404EventNotFoundOrWebhookEndpointNotFound: {
+        ResendEventNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5216,7 +5126,7 @@ export interface components {
          *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
          *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
          */
-        Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached: {
+        CreateWebhookEndpointBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5303,7 +5213,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
          */
-        Status400InvalidJsonOrWebhookUrlNotAllowed: {
+        UpdateWebhookEndpointBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5394,7 +5304,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached: {
+        CreateMonitorBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5423,7 +5333,7 @@ export interface components {
          *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
          *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it.
          */
-        Status409IdempotencyConflictOrMonitorAlreadyExists: {
+        CreateMonitorConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5510,7 +5420,7 @@ export interface components {
          *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
          *     - `monitoring_sandbox_only`: A sandbox monitoring change was asked for with a live key.
          */
-        Status400InvalidJsonOrMonitoringSandboxOnly: {
+        CreateSandboxMonitorEventBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5595,7 +5505,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3001f6a6-f5f0-49ea-97ac-80116da59b93"
+                     *         "requestId": "req_2fb9d720-0f76-4ca3-b74c-01b30d295691"
                      *       }
                      *     }
                      */
@@ -5662,7 +5572,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_69360832-0243-4e25-9bc9-62495db15359"
+                     *         "requestId": "req_556f0e93-fb43-4b04-8e3a-3a4e2d538931"
                      *       }
                      *     }
                      */
@@ -5726,7 +5636,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_98a024a2-a814-42c9-b442-cf552f0571c2"
+                     *         "requestId": "req_83f0dc42-6a68-43cf-ac0c-cef98ecec524"
                      *       }
                      *     }
                      */
@@ -5797,7 +5707,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_428f8fc7-f83f-495b-8578-66d4dd13d8d2"
+                     *         "requestId": "req_2a4faa38-4101-44f8-be47-00c186628bbd"
                      *       }
                      *     }
                      */
@@ -5935,17 +5845,17 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_739c4143-b0ff-45b0-b241-bcd2b69480c1"
+                     *         "requestId": "req_7ed76b38-83d5-496b-bcef-b5db14459b1e"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid"];
+            400: components["responses"]["SearchCompaniesBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoMatches"];
+            404: components["responses"]["SearchCompaniesNotFound"];
             422: components["responses"]["Status422TooManyMatches"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5958,8 +5868,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 990000149 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000149
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6011,14 +5924,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b2d270ad-5a01-467b-abad-b94da809227a"
+                     *         "requestId": "req_7c5113ce-08b6-4f67-9787-9716b03abb41"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyResponse"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
+            400: components["responses"]["GetCompanyBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
@@ -6039,8 +5952,11 @@ export interface operations {
                 "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path: {
-                /** @example 990000149 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000149
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6104,9 +6020,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T05:32:53Z",
-                     *       "asOf": "2026-11-28T05:32:53Z",
-                     *       "expiresAt": "2027-11-28T05:32:53Z",
+                     *       "purchasedAt": "2026-11-28T18:08:02Z",
+                     *       "asOf": "2026-11-28T18:08:03Z",
+                     *       "expiresAt": "2027-11-28T18:08:02Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -6583,17 +6499,17 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_5b75498a-4238-4dfe-9f85-97675747d9c4"
+                     *         "requestId": "req_0bfcb4e3-d9d4-431a-af09-94a27904592a"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyExtract"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson"];
+            400: components["responses"]["PurchaseCompanyExtractBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData"];
+            404: components["responses"]["PurchaseCompanyExtractNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["Status429IdempotencyKeyInUse"];
@@ -6614,8 +6530,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000014 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000014
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6767,26 +6686,26 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_5ed1c3c8a9ec3dd1f63968d9",
+                     *         "id": "ext_a7a02ae788baf8c02b4dceea",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:32:51Z",
-                     *         "asOf": "2026-11-28T05:32:51Z"
+                     *         "purchasedAt": "2026-11-28T18:07:53Z",
+                     *         "asOf": "2026-11-28T18:07:53Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2ddaa2f8-c6a9-42a1-88a6-5e003a6bc17e"
+                     *         "requestId": "req_37fd6a60-5846-4ea7-be24-f1110e037ee7"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OfficeholderList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -6804,8 +6723,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000041 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000041
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6882,27 +6804,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_02bc0f1ecbdde42ab58b2b4e",
+                     *         "id": "ext_8672f71608516d1520bcf1b1",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T05:32:52Z",
-                     *         "asOf": "2026-11-28T05:32:52Z"
+                     *         "purchasedAt": "2026-11-28T18:07:55Z",
+                     *         "asOf": "2026-11-28T18:07:55Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_48826c2b-e2c9-4895-9191-7bdcca9a29ab"
+                     *         "requestId": "req_7d1a1887-dfc3-4fbf-b88b-ef175871dcf2"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AddressRecordList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -6919,8 +6841,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000014 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000014
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -6940,10 +6865,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_5ed1c3c8a9ec3dd1f63968d9",
+                     *         "id": "ext_a7a02ae788baf8c02b4dceea",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:32:51Z",
-                     *         "asOf": "2026-11-28T05:32:51Z"
+                     *         "purchasedAt": "2026-11-28T18:07:53Z",
+                     *         "asOf": "2026-11-28T18:07:53Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -7076,18 +7001,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_64740537-8c11-427b-a435-8d859c47d743"
+                     *         "requestId": "req_22adf7fd-d347-4e62-b90e-dfc1ca88502a"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ShareStructure"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -7111,8 +7036,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000201 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000201
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7136,28 +7064,28 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_ff62c1280cdeae6ab2b11979",
+                     *         "id": "ext_20e7cf27508e488aabd9cf36",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T05:32:52Z",
-                     *         "asOf": "2026-11-28T05:32:52Z"
+                     *         "purchasedAt": "2026-11-28T18:07:57Z",
+                     *         "asOf": "2026-11-28T18:07:57Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_bf1cfa25-140a-472b-b058-a45737b620be"
+                     *         "requestId": "req_d404ca00-1f33-4fed-90e1-2714b9f901f1"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid"];
+            400: components["responses"]["ListCompanyDocumentsBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
-            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentListUnavailable"];
+            422: components["responses"]["ListCompanyDocumentsUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -7171,8 +7099,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000096 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000096
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7192,10 +7123,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_05ba2a881d33764d9e98e5f3",
+                     *         "id": "ext_4ba8b8c178479d0ce6114055",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T05:32:53Z",
-                     *         "asOf": "2026-11-28T05:32:53Z"
+                     *         "purchasedAt": "2026-11-28T18:07:59Z",
+                     *         "asOf": "2026-11-28T18:07:59Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7299,18 +7230,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dd645117-a8ba-481a-b0bf-e98fa31b8135"
+                     *         "requestId": "req_d11a3f88-6a92-4b03-be85-0e4b3a10c872"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ExternalAdministration"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -7327,8 +7258,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000023 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000023
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7449,26 +7383,26 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_244584616328012da117d354",
+                     *         "id": "ext_60be6af320ac4e4f18fc1ce3",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T05:32:53Z",
-                     *         "asOf": "2026-11-28T05:32:53Z"
+                     *         "purchasedAt": "2026-11-28T18:07:59Z",
+                     *         "asOf": "2026-11-28T18:08:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_52fd345a-0a38-4aa5-85f6-a32a74db38a1"
+                     *         "requestId": "req_aa603334-e6d1-4c5f-835f-3769b96b28b8"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RelationshipList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -7486,8 +7420,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 990000149 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000149
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -7748,24 +7685,24 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:32:53Z",
-                     *         "asOf": "2026-11-28T05:32:53Z"
+                     *         "purchasedAt": "2026-11-28T18:08:02Z",
+                     *         "asOf": "2026-11-28T18:08:03Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_70303c85-b35a-4e50-a6b9-2e95a1625f93"
+                     *         "requestId": "req_811c4b95-b9fc-44a2-a6a9-36d77156e058"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ChargeList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            400: components["responses"]["ListOfficeholdersBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            403: components["responses"]["ListOfficeholdersForbidden"];
+            404: components["responses"]["ListOfficeholdersNotFound"];
             410: components["responses"]["ExtractExpired"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
@@ -7923,7 +7860,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0bfa11ba-2ac4-42d0-84cc-6be6019251dd"
+                     *         "requestId": "req_a10f90dc-84c0-4207-ba68-866b7fec6c56"
                      *       }
                      *     }
                      */
@@ -7978,8 +7915,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "expiresAt": "2026-12-28T05:32:53Z",
+                     *       "createdAt": "2026-11-28T18:08:03Z",
+                     *       "expiresAt": "2026-12-28T18:08:03Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -8005,14 +7942,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a5144a68-dedd-41f3-b363-3c53030fefbc"
+                     *         "requestId": "req_9700748f-ce05-4900-8aa1-7207a1b30329"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PeopleSearch"];
                 };
             };
-            400: components["responses"]["Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson"];
+            400: components["responses"]["SearchPeopleBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
@@ -8064,11 +8001,11 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T05:32:53Z",
+                     *       "searchExpiresAt": "2026-12-28T18:08:03Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_ff42ecd6-5f14-480e-ac02-83297628faa1"
+                     *         "requestId": "req_e34065b4-8b01-4392-b79d-2726c64aa614"
                      *       }
                      *     }
                      */
@@ -8129,7 +8066,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_f306c8a1e06533dd74ed0273",
+                     *           "id": "ext_d865c7b09412e938d627c66f",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8151,9 +8088,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:32:53Z",
-                     *           "asOf": "2026-11-28T05:32:53Z",
-                     *           "expiresAt": "2027-11-28T05:32:53Z",
+                     *           "purchasedAt": "2026-11-28T18:08:04Z",
+                     *           "asOf": "2026-11-28T18:08:04Z",
+                     *           "expiresAt": "2027-11-28T18:08:04Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8307,7 +8244,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_80ab4f49-8ee6-43d6-b852-1d9a875a4d1b"
+                     *             "requestId": "req_b7cd1f69-fc6a-4041-be58-0bd68e9a92a2"
                      *           }
                      *         }
                      *       ],
@@ -8317,7 +8254,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_80ab4f49-8ee6-43d6-b852-1d9a875a4d1b",
+                     *         "requestId": "req_b7cd1f69-fc6a-4041-be58-0bd68e9a92a2",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8325,7 +8262,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonExtractList"];
                 };
             };
-            400: components["responses"]["Status400ExtractTypeInvalidOrInvalidJson"];
+            400: components["responses"]["PurchasePersonExtractsBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403RegistryOrSearchOwnerMismatch"];
             404: components["responses"]["PersonNotFound"];
@@ -8485,18 +8422,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImtkY0NhWll5OWNUMVdXNlEiLCJ0IjoxNzk1ODQzOTc2MDgyLCJwIjo1fQ.Eg757fb91oiC2GnVujy7nZOu-tfQU84nsq1jqtaR04E",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlpZVW1WYWlkTTM3emZuVXAiLCJ0IjoxNzk1ODg5Mjk2ODU2LCJwIjo1fQ.Ef1CxUSBcZ8i6Bx6g1E8Dg_VKX4_M9NHlXNOt6AAWWk",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_f306c8a1e06533dd74ed0273",
+                     *         "id": "ext_d865c7b09412e938d627c66f",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T05:32:53Z",
-                     *         "asOf": "2026-11-28T05:32:53Z"
+                     *         "purchasedAt": "2026-11-28T18:08:04Z",
+                     *         "asOf": "2026-11-28T18:08:04Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_23afae20-c2f2-49f9-91d1-ff69fc281219"
+                     *         "requestId": "req_870037bb-1202-410e-bc86-d73086a6bdf4"
                      *       }
                      *     }
                      */
@@ -8506,8 +8443,8 @@ export interface operations {
             400: components["responses"]["Status400ExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403ExtractOwnerMismatchOrSearchOwnerMismatch"];
-            404: components["responses"]["Status404ExtractNotFoundOrPersonNotFound"];
+            403: components["responses"]["ListPersonRolesForbidden"];
+            404: components["responses"]["ListPersonRolesNotFound"];
             410: components["responses"]["Status410ExtractExpiredOrSearchExpired"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8576,9 +8513,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T05:32:53Z",
-                     *       "asOf": "2026-11-28T05:32:53Z",
-                     *       "expiresAt": "2027-11-28T05:32:53Z",
+                     *       "purchasedAt": "2026-11-28T18:08:02Z",
+                     *       "asOf": "2026-11-28T18:08:03Z",
+                     *       "expiresAt": "2027-11-28T18:08:02Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9055,7 +8992,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4a62c4eb-5f5c-4f7e-9c4a-7ba39bb41c36"
+                     *         "requestId": "req_b2141420-aec0-44c3-a43c-19a8ad185b88"
                      *       }
                      *     }
                      */
@@ -9140,15 +9077,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:32:53Z",
-                     *           "asOf": "2026-11-28T05:32:53Z",
-                     *           "expiresAt": "2027-11-28T05:32:53Z",
+                     *           "purchasedAt": "2026-11-28T18:08:02Z",
+                     *           "asOf": "2026-11-28T18:08:03Z",
+                     *           "expiresAt": "2027-11-28T18:08:02Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_244584616328012da117d354",
+                     *           "id": "ext_60be6af320ac4e4f18fc1ce3",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9193,15 +9130,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:32:53Z",
-                     *           "asOf": "2026-11-28T05:32:53Z",
-                     *           "expiresAt": "2027-11-28T05:32:53Z",
+                     *           "purchasedAt": "2026-11-28T18:07:59Z",
+                     *           "asOf": "2026-11-28T18:08:00Z",
+                     *           "expiresAt": "2027-11-28T18:07:59Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_05ba2a881d33764d9e98e5f3",
+                     *           "id": "ext_4ba8b8c178479d0ce6114055",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9237,9 +9174,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T05:32:53Z",
-                     *           "asOf": "2026-11-28T05:32:53Z",
-                     *           "expiresAt": "2027-11-28T05:32:53Z",
+                     *           "purchasedAt": "2026-11-28T18:07:59Z",
+                     *           "asOf": "2026-11-28T18:07:59Z",
+                     *           "expiresAt": "2027-11-28T18:07:59Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9250,7 +9187,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a9a9d14f-8f1a-483b-87dc-da4511b39bb7"
+                     *         "requestId": "req_39120674-5114-4b26-9761-0ba2de4e5de3"
                      *       }
                      *     }
                      */
@@ -9298,35 +9235,44 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_5ed1c3c8a9ec3dd1f63968d9",
-                     *           "at": "2026-11-28T05:32:51Z",
+                     *           "resourceId": "ext_a7a02ae788baf8c02b4dceea",
+                     *           "at": "2026-11-28T18:07:53Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_307da1f9-34c3-467a-994c-83ceeb125efa",
+                     *           "requestId": "req_9b292529-2a09-4221-90c9-117288ba8319",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false
+                     *           "billable": false,
+                     *           "unitAmountCents": 4000,
+                     *           "amountCents": 4000,
+                     *           "priceVersion": "2020-01-01"
                      *         },
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_02bc0f1ecbdde42ab58b2b4e",
-                     *           "at": "2026-11-28T05:32:52Z",
+                     *           "resourceId": "ext_8672f71608516d1520bcf1b1",
+                     *           "at": "2026-11-28T18:07:55Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_1969d8a3-9ef9-4841-a848-f13bf49d47ad",
+                     *           "requestId": "req_6ab9141e-e8f7-4671-a052-9b1ce5edadf7",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false
+                     *           "billable": false,
+                     *           "unitAmountCents": 2500,
+                     *           "amountCents": 2500,
+                     *           "priceVersion": "2020-01-01"
                      *         },
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_ff62c1280cdeae6ab2b11979",
-                     *           "at": "2026-11-28T05:32:52Z",
+                     *           "resourceId": "ext_20e7cf27508e488aabd9cf36",
+                     *           "at": "2026-11-28T18:07:57Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_37d331f2-a560-4c03-ba7e-b5f06b06234d",
+                     *           "requestId": "req_142cf92a-1680-4f02-a113-95dd89fc1e08",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false
+                     *           "billable": false,
+                     *           "unitAmountCents": 2500,
+                     *           "amountCents": 2500,
+                     *           "priceVersion": "2020-01-01"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -9340,27 +9286,60 @@ export interface operations {
                      *           "feeCode": null,
                      *           "billable": false,
                      *           "quantity": 2,
-                     *           "entries": 2
+                     *           "entries": 2,
+                     *           "amountCents": 8000
                      *         },
                      *         {
                      *           "product": "company_extract_current",
                      *           "feeCode": null,
                      *           "billable": false,
                      *           "quantity": 3,
-                     *           "entries": 3
+                     *           "entries": 3,
+                     *           "amountCents": 7500
                      *         },
                      *         {
                      *           "product": "company_relationships",
                      *           "feeCode": null,
                      *           "billable": false,
                      *           "quantity": 1,
-                     *           "entries": 1
+                     *           "entries": 1,
+                     *           "amountCents": 3500
                      *         }
                      *       ],
+                     *       "amounts": {
+                     *         "currency": "AUD",
+                     *         "examplePrices": true,
+                     *         "billed": false,
+                     *         "totalCents": 19000,
+                     *         "unpricedEntries": 0,
+                     *         "products": [
+                     *           {
+                     *             "product": "company_extract_historical",
+                     *             "name": "Historical company extracts",
+                     *             "quantity": 2,
+                     *             "entries": 2,
+                     *             "amountCents": 8000
+                     *           },
+                     *           {
+                     *             "product": "company_extract_current",
+                     *             "name": "Current company extracts",
+                     *             "quantity": 3,
+                     *             "entries": 3,
+                     *             "amountCents": 7500
+                     *           },
+                     *           {
+                     *             "product": "company_relationships",
+                     *             "name": "Company relationship extracts",
+                     *             "quantity": 1,
+                     *             "entries": 1,
+                     *             "amountCents": 3500
+                     *           }
+                     *         ]
+                     *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_46fcaac7-de4b-4528-a628-6d3246482aa5"
+                     *         "requestId": "req_619e1849-cc1f-46d9-a6cc-9b5b884f307f"
                      *       }
                      *     }
                      */
@@ -9416,9 +9395,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T05:32:55Z",
-                     *           "asOf": "2026-11-28T05:32:55Z",
-                     *           "expiresAt": "2027-11-28T05:32:55Z",
+                     *           "purchasedAt": "2026-11-28T18:08:12Z",
+                     *           "asOf": "2026-11-28T18:08:12Z",
+                     *           "expiresAt": "2027-11-28T18:08:12Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9429,7 +9408,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fd2e6e40-44b4-4faf-b920-921309b17daf"
+                     *         "requestId": "req_d50019d6-8e87-42df-8726-3dfb4b00fd21"
                      *       }
                      *     }
                      */
@@ -9491,9 +9470,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T05:32:55Z",
-                     *       "asOf": "2026-11-28T05:32:55Z",
-                     *       "expiresAt": "2027-11-28T05:32:55Z",
+                     *       "purchasedAt": "2026-11-28T18:08:12Z",
+                     *       "asOf": "2026-11-28T18:08:12Z",
+                     *       "expiresAt": "2027-11-28T18:08:12Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9661,21 +9640,21 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0Mzk3NTI1NiwicCI6MjB9.njr6woDUOEI1g6q8rdFC8uJiSTHhNrafp_dJieZqr8Y",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg4OTI5Mzg1NywicCI6MjB9.IFucs9MZX9GHauX1ymyG-NFEahG9W83-JpZdywTeunM",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_ec924aae-7f8e-488a-a9c3-f4dd3b2e5411"
+                     *         "requestId": "req_7ae2bb1b-e0d2-4565-8f4f-be1a2df11b59"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
-            400: components["responses"]["Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson"];
+            400: components["responses"]["PurchaseWeeklySummaryBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["SummaryUnavailable"];
@@ -9727,9 +9706,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T05:32:55Z",
-                     *       "asOf": "2026-11-28T05:32:55Z",
-                     *       "expiresAt": "2027-11-28T05:32:55Z",
+                     *       "purchasedAt": "2026-11-28T18:08:12Z",
+                     *       "asOf": "2026-11-28T18:08:12Z",
+                     *       "expiresAt": "2027-11-28T18:08:12Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9897,14 +9876,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0Mzk3NjI1MSwicCI6NX0.64UEL4jrIpewFkqNMugW044_PrZsJwem1reBHuS9UQk",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg4OTI5NzA1NiwicCI6NX0.v49DPFTm7ygzZSG98XBS3FGik9FH9i9R476WaM95gI4",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f7420ec4-087f-40ad-8e04-70051e048a19"
+                     *         "requestId": "req_31868336-875e-46fa-9c21-893ce20dfe1a"
                      *       }
                      *     }
                      */
@@ -9976,7 +9955,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b153d01a-bcae-4b6d-b1f2-4c2a29ec4cc3"
+                     *         "requestId": "req_be55b3ca-c375-4dc3-847b-e3081e306cff"
                      *       }
                      *     }
                      */
@@ -9994,7 +9973,10 @@ export interface operations {
     BrowseRegister: {
         parameters: {
             query: {
-                /** @example kowalski */
+                /**
+                 * @description Where to start in the register's alphabetical order: 2 to 100 characters after trimming spaces (400 `browse_key_too_short` below 2).
+                 * @example kowalski
+                 */
                 browse: string;
                 /** @example 20 */
                 limit?: components["schemas"]["Limit"];
@@ -10066,14 +10048,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d9bde82c-877e-4ad0-b5ac-7b6a648c019f"
+                     *         "requestId": "req_65d0d3f5-0c89-4471-9774-382eb0622e7b"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterEntryList"];
                 };
             };
-            400: components["responses"]["Status400RegisterInvalidOrBrowseKeyTooShort"];
+            400: components["responses"]["BrowseRegisterBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
@@ -10147,7 +10129,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_73ef89df-89b4-4c64-8ec5-de2c94c5d4b0"
+                     *         "requestId": "req_de24ceee-f611-4d85-a686-3bc5b2082190"
                      *       }
                      *     }
                      */
@@ -10182,7 +10164,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -10245,9 +10227,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T05:32:56Z",
-                     *       "asOf": "2026-11-28T05:32:56Z",
-                     *       "expiresAt": "2027-11-28T05:32:56Z",
+                     *       "purchasedAt": "2026-11-28T18:08:17Z",
+                     *       "asOf": "2026-11-28T18:08:17Z",
+                     *       "expiresAt": "2027-11-28T18:08:17Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -10421,14 +10403,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_37b07b0c-2d7e-4dbb-8b56-778f140a8b01"
+                     *         "requestId": "req_ca851c33-baed-49ec-9a0d-4d76a0aed07c"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterExtract"];
                 };
             };
-            400: components["responses"]["Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson"];
+            400: components["responses"]["PurchaseRegisterExtractBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
@@ -10450,8 +10432,11 @@ export interface operations {
                 "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
             };
             path: {
-                /** @example 990000210 */
-                id: string;
+                /**
+                 * @description A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).
+                 * @example 990000210
+                 */
+                id: components["schemas"]["CompanyNumber"];
             };
             cookie?: never;
         };
@@ -10536,24 +10521,24 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:53Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_cfe99acc-ed98-4c5a-a81d-dbbcab76df1c"
+                     *         "requestId": "req_6832aceb-db67-4700-8c95-de8bd1779aae"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
+            400: components["responses"]["OrderChargesExtractBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoCharges"];
+            404: components["responses"]["OrderChargesExtractNotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery"];
+            422: components["responses"]["OrderChargesExtractUnprocessable"];
             429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -10657,24 +10642,24 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:56Z",
+                     *       "createdAt": "2026-11-28T18:08:17Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_e4139400-85fa-4f33-aa4d-392392e4b312"
+                     *         "requestId": "req_63371272-f31b-4f22-9088-8f0677a098cb"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
+            400: components["responses"]["OrderDocumentImagesBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            422: components["responses"]["Status422DocumentNotImagedOrDocumentTooLargeForDelivery"];
+            422: components["responses"]["OrderDocumentImagesUnprocessable"];
             429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -10755,7 +10740,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T05:32:54Z",
+                     *       "downloadExpiresAt": "2026-12-05T18:08:10Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -10763,12 +10748,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "readyAt": "2026-11-28T05:32:54Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "readyAt": "2026-11-28T18:08:10Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_47e02ef9-7b95-4dbc-9f7a-0edcc2c6755e"
+                     *         "requestId": "req_29e95785-0ca9-42ae-96a8-bc8704ad832f"
                      *       }
                      *     }
                      */
@@ -10866,7 +10851,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T05:32:54Z",
+                     *           "downloadExpiresAt": "2026-12-05T18:08:10Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -10874,8 +10859,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T05:32:53Z",
-                     *           "readyAt": "2026-11-28T05:32:54Z"
+                     *           "createdAt": "2026-11-28T18:08:05Z",
+                     *           "readyAt": "2026-11-28T18:08:10Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -10884,7 +10869,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a480c9e4-821e-46e3-a701-0e8c50dd8e99"
+                     *         "requestId": "req_078af2f8-5662-48a9-a658-c03b3b31764c"
                      *       }
                      *     }
                      */
@@ -10930,6 +10915,68 @@ export interface operations {
             404: components["responses"]["OrderNotFound"];
             409: components["responses"]["OrderNotReady"];
             410: components["responses"]["OrderDownloadExpired"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListOfflineSearches: {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The account's offline searches, newest first (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "offlineSearch",
+                     *           "id": "ofs_9f8e7d6c5b4a39281706f5e4",
+                     *           "status": "ready",
+                     *           "q": "WIDGETS",
+                     *           "scope": "current",
+                     *           "deliveredTo": "webhook",
+                     *           "resultCount": 180,
+                     *           "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
+                     *           "clientReference": null,
+                     *           "createdAt": "2026-11-28T18:08:11Z",
+                     *           "readyAt": "2026-11-28T18:08:11Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3a45bf61-3618-4376-9d99-11e892320114"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OfflineSearchList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -10984,23 +11031,23 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:54Z",
+                     *       "createdAt": "2026-11-28T18:08:11Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_03d15971-812a-4236-ac2a-b382b614afa3"
+                     *         "requestId": "req_2a614ec2-8680-48af-8aef-1b575ee5dfa6"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
-            400: components["responses"]["Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
+            400: components["responses"]["CreateOfflineSearchBadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            429: components["responses"]["Status429IdempotencyKeyInUseOrOfflineSearchLimitReached"];
+            429: components["responses"]["CreateOfflineSearchTooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11038,12 +11085,12 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T05:32:54Z",
-                     *       "readyAt": "2026-11-28T05:32:54Z",
+                     *       "createdAt": "2026-11-28T18:08:11Z",
+                     *       "readyAt": "2026-11-28T18:08:11Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_81ec27f3-6082-4f12-9de9-a43f28b137b8"
+                     *         "requestId": "req_7aed605f-f1b3-46ef-b2b9-571ad10f0a8c"
                      *       }
                      *     }
                      */
@@ -11176,12 +11223,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODQzOTc2OTA2LCJwIjoxMDB9.-poQzDxKuBQQxd1SlL1RoKUz6w0_yWXUWIpqcFzeaqA",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODg5Mjk3ODE3LCJwIjoxMDB9.AGTHClYRc0GmaLk1eHF2UIpZPZf80NW75uCkAiuTHT8",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_aeb9d066-28c7-4d24-b9d6-bc9fb7b13813"
+                     *         "requestId": "req_c628e0e2-1780-4007-b07f-2e8641317628"
                      *       }
                      *     }
                      */
@@ -11204,8 +11251,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 9E0010007 */
-                number: string;
+                /**
+                 * @description A document number: nine characters, digits and letters, the first a digit (case and surrounding spaces are ignored).
+                 * @example 9E0010007
+                 */
+                number: components["schemas"]["DocumentNumber"];
             };
             cookie?: never;
         };
@@ -11278,7 +11328,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fe1fea3b-05b3-4461-91d5-222dab37eb61"
+                     *         "requestId": "req_4ca94065-ada5-4a27-982f-48cdf45b0309"
                      *       }
                      *     }
                      */
@@ -11300,13 +11350,14 @@ export interface operations {
         parameters: {
             query: {
                 /**
+                 * @description 1 to 10 document numbers, each once (compared upper-cased and trimmed: 400 `duplicate_document_number`).
                  * @example [
                  *       "9E0010007",
                  *       "9E0010005",
                  *       "9E0170002"
                  *     ]
                  */
-                "numbers[]": string[];
+                "numbers[]": components["schemas"]["DocumentNumber"][];
             };
             header?: never;
             path?: never;
@@ -11476,14 +11527,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fe99b5fa-33c3-4279-9887-1eeafb7aa6a2"
+                     *         "requestId": "req_a1679039-f0c0-4afa-96b4-d7ed42726736"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentDetailsList"];
                 };
             };
-            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumber"];
+            400: components["responses"]["ListDocumentsBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
@@ -11562,7 +11613,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_47c56345-74ba-4359-81a7-9705ebee8ddd"
+                     *         "requestId": "req_76c88ed8-18e9-429d-8e84-471eb5e0e01b"
                      *       }
                      *     }
                      */
@@ -11659,7 +11710,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_19f71725-5184-448b-a9d1-1f9310034245"
+                     *         "requestId": "req_3a1b300e-0cb2-486d-bf20-e99f1f3b97cd"
                      *       }
                      *     }
                      */
@@ -11729,7 +11780,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c3f5b7ed-de31-484b-8b3a-c29f67197736"
+                     *         "requestId": "req_4be050c7-ae0c-4b73-b325-b006c32986ea"
                      *       }
                      *     }
                      */
@@ -11780,7 +11831,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T05:32:54Z",
+                     *           "createdAt": "2026-11-28T18:08:10Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -11812,8 +11863,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T05:32:53Z",
-                     *             "readyAt": "2026-11-28T05:32:54Z"
+                     *             "createdAt": "2026-11-28T18:08:05Z",
+                     *             "readyAt": "2026-11-28T18:08:10Z"
                      *           }
                      *         }
                      *       ],
@@ -11823,7 +11874,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fc8832e9-a777-43e4-87ea-2064eb40c169"
+                     *         "requestId": "req_9e706f22-8a9b-48ef-b69b-8fadd50549b8"
                      *       }
                      *     }
                      */
@@ -11865,7 +11916,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T05:32:54Z",
+                     *       "createdAt": "2026-11-28T18:08:10Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -11897,13 +11948,13 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T05:32:53Z",
-                     *         "readyAt": "2026-11-28T05:32:54Z"
+                     *         "createdAt": "2026-11-28T18:08:05Z",
+                     *         "readyAt": "2026-11-28T18:08:10Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4f2d40d3-202f-49f4-ba90-34c96ff0f4f7"
+                     *         "requestId": "req_f7e0f0c0-6a9e-4c85-8a72-87c52137bcdd"
                      *       }
                      *     }
                      */
@@ -11952,25 +12003,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_635c806d46b912898e102e3a",
+                     *           "id": "whd_5784c379512c7f84258e82e0",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T05:33:54Z",
+                     *           "nextAttemptAt": "2026-11-28T18:09:11Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:32:54Z",
+                     *               "at": "2026-11-28T18:08:11Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 23,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:32:54Z"
+                     *           "createdAt": "2026-11-28T18:08:11Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11979,7 +12030,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_53b02a97-77ef-49a8-a3c4-ca8f42f2de91"
+                     *         "requestId": "req_906e5820-06c2-420a-a84b-5587c14fa533"
                      *       }
                      *     }
                      */
@@ -12006,7 +12057,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -12033,25 +12084,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_635c806d46b912898e102e3a",
+                     *           "id": "whd_5784c379512c7f84258e82e0",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T05:33:54Z",
+                     *           "nextAttemptAt": "2026-11-28T18:09:11Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:32:54Z",
+                     *               "at": "2026-11-28T18:08:11Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 23,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:32:54Z"
+                     *           "createdAt": "2026-11-28T18:08:11Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12060,7 +12111,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2e847ed0-1d27-4062-82ed-98b735823672"
+                     *         "requestId": "req_f6ed4885-0cf3-4174-8924-23e225c7df57"
                      *       }
                      *     }
                      */
@@ -12069,8 +12120,8 @@ export interface operations {
             };
             400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch"];
-            404: components["responses"]["Status404EventNotFoundOrWebhookEndpointNotFound"];
+            403: components["responses"]["ResendEventForbidden"];
+            404: components["responses"]["ResendEventNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -12120,13 +12171,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 2,
+                     *             "failed": 1,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T05:32:57Z",
-                     *             "consecutiveFailures": 2
+                     *             "lastFailedAt": "2026-11-28T18:08:11Z",
+                     *             "consecutiveFailures": 1
                      *           },
-                     *           "createdAt": "2026-11-28T05:32:53Z",
-                     *           "updatedAt": "2026-11-28T05:32:53Z"
+                     *           "createdAt": "2026-11-28T18:08:05Z",
+                     *           "updatedAt": "2026-11-28T18:08:05Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12135,7 +12186,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2ec9fa57-781f-4d12-9ead-0036be4f3e8e"
+                     *         "requestId": "req_4d6d7379-6c1b-4c8d-8502-1824d1de1457"
                      *       }
                      *     }
                      */
@@ -12196,7 +12247,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_7uS7F7hLVtQHGtfKK4m2C4HVdjGqFbDJgYpNKeTlZDM",
+                     *       "secret": "whsec_bw6Ut0Rg0ggujO1Es0QHZRHBCMDST51vv2cZEOB4duQ",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -12206,19 +12257,19 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "updatedAt": "2026-11-28T05:32:53Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "updatedAt": "2026-11-28T18:08:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4233fe30-b811-4df1-b563-270e6441bbba"
+                     *         "requestId": "req_6f4b8639-ffcb-4c5f-9b53-0fd2997e525c"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached"];
+            400: components["responses"]["CreateWebhookEndpointBadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -12267,15 +12318,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T05:32:57Z",
+                     *         "lastFailedAt": "2026-11-28T18:08:19Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "updatedAt": "2026-11-28T05:32:53Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "updatedAt": "2026-11-28T18:08:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8bf00d21-b826-4fcd-bd46-58871ef11dd9"
+                     *         "requestId": "req_c05bb80c-0f76-464e-bd35-b34949b5967a"
                      *       }
                      *     }
                      */
@@ -12322,7 +12373,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_daca2dd7-e4c1-4ba6-a83b-c00a6d6a12d2"
+                     *         "requestId": "req_99ac5203-6394-4431-87dd-d1ef1683e940"
                      *       }
                      *     }
                      */
@@ -12349,7 +12400,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -12390,22 +12441,22 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T05:32:57Z",
+                     *         "lastFailedAt": "2026-11-28T18:08:19Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "updatedAt": "2026-11-28T05:32:57Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "updatedAt": "2026-11-28T18:08:19Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_32792174-9c05-475b-b57c-051fed4592c7"
+                     *         "requestId": "req_88ff335a-5655-4ddd-ae98-49f7c26f8abb"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowed"];
+            400: components["responses"]["UpdateWebhookEndpointBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -12425,7 +12476,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": components["schemas"]["EmptyRequest"];
@@ -12454,22 +12505,22 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_EqyD8jsQrBAEpFdTNInRrgQ6o9iIojaLyH425eLZk4c",
-                     *       "secretRotatedAt": "2026-11-28T05:32:57Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T05:32:57Z",
+                     *       "secret": "whsec_p6wkCsCZndNHoF-2GQSxTiC_0iQPc0E2L8NVG_p2Vo0",
+                     *       "secretRotatedAt": "2026-11-28T18:08:19Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T18:08:19Z",
                      *       "stats": {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T05:32:57Z",
+                     *         "lastFailedAt": "2026-11-28T18:08:19Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T05:32:53Z",
-                     *       "updatedAt": "2026-11-28T05:32:57Z",
+                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "updatedAt": "2026-11-28T18:08:19Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_18d9504e-7235-4083-9292-4e08d02272c5"
+                     *         "requestId": "req_937acd03-535d-4357-8a39-06905f58c8ea"
                      *       }
                      *     }
                      */
@@ -12518,56 +12569,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_e9a2526e4491eb7dc5fc7b58",
+                     *           "id": "whd_7dcc61d88e17b9d7665a045e",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T05:33:57Z",
+                     *           "nextAttemptAt": "2026-11-28T18:09:19Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:32:57Z",
+                     *               "at": "2026-11-28T18:08:19Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 19,
+                     *               "latencyMs": 38,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:32:57Z"
+                     *           "createdAt": "2026-11-28T18:08:19Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_635c806d46b912898e102e3a",
+                     *           "id": "whd_5784c379512c7f84258e82e0",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T05:37:57Z",
+                     *           "nextAttemptAt": "2026-11-28T18:13:19Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T05:32:54Z",
+                     *               "at": "2026-11-28T18:08:11Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 23,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T05:32:57Z",
+                     *               "at": "2026-11-28T18:08:19Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 8,
+                     *               "latencyMs": 39,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T05:32:54Z"
+                     *           "createdAt": "2026-11-28T18:08:11Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12576,7 +12627,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_bd543634-956d-4c86-ad65-0a3f6d1e3c4d"
+                     *         "requestId": "req_5ac09940-857a-42a6-9215-e4710bbb03b2"
                      *       }
                      *     }
                      */
@@ -12633,7 +12684,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_01214d94-4b08-41fc-87aa-2bc017a25b9c"
+                     *         "requestId": "req_e008d608-db34-4e02-a07c-f0fc3ff06ea0"
                      *       }
                      *     }
                      */
@@ -12660,7 +12711,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": components["schemas"]["EmptyRequest"];
@@ -12680,9 +12731,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_4c1736cf8e4390bbf2d0c593",
+                     *       "id": "evt_7cf3b76831b9f99ce054dc34",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T05:32:57Z",
+                     *       "createdAt": "2026-11-28T18:08:19Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -12695,22 +12746,22 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T05:32:57Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T05:32:57Z",
+                     *         "secretRotatedAt": "2026-11-28T18:08:19Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T18:08:19Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T05:32:57Z",
+                     *           "lastFailedAt": "2026-11-28T18:08:19Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T05:32:53Z",
-                     *         "updatedAt": "2026-11-28T05:32:57Z"
+                     *         "createdAt": "2026-11-28T18:08:05Z",
+                     *         "updatedAt": "2026-11-28T18:08:19Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2c5a2bee-7f3d-4e63-a442-45a81c91f364"
+                     *         "requestId": "req_dbe01b1c-8414-4b9b-96a0-7ccbcacb7318"
                      *       }
                      *     }
                      */
@@ -12797,7 +12848,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_170614eb-ac1b-41e2-b62e-f56913ce6451"
+                     *         "requestId": "req_563ef0f1-350a-4fa7-99d1-f0652d5525ea"
                      *       }
                      *     }
                      */
@@ -12880,12 +12931,12 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-28T05:32:55Z",
-                     *       "completedAt": "2026-11-28T05:32:55Z",
+                     *       "createdAt": "2026-11-28T18:08:15Z",
+                     *       "completedAt": "2026-11-28T18:08:15Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0f23fef5-53a8-4219-b3ce-89a91cb50ef6"
+                     *         "requestId": "req_2502f0c8-d683-4496-b35d-018b5e63549b"
                      *       }
                      *     }
                      */
@@ -12905,7 +12956,7 @@ export interface operations {
     ListMonitors: {
         parameters: {
             query?: {
-                company?: string;
+                company?: components["schemas"]["CompanyNumber"];
                 /** @example 20 */
                 limit?: components["schemas"]["Limit"];
                 cursor?: components["schemas"]["Cursor"];
@@ -12932,7 +12983,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "monitor",
-                     *           "id": "mon_f7027d618f020238b2ccf167",
+                     *           "id": "mon_18b53d99cc1d91263b59cf3c",
                      *           "kind": "company",
                      *           "companyNumber": "990000041",
                      *           "company": null,
@@ -12945,8 +12996,8 @@ export interface operations {
                      *           "baseline": null,
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T05:32:55Z",
-                     *           "updatedAt": "2026-11-28T05:32:55Z"
+                     *           "createdAt": "2026-11-28T18:08:15Z",
+                     *           "updatedAt": "2026-11-28T18:08:15Z"
                      *         },
                      *         {
                      *           "object": "monitor",
@@ -12994,12 +13045,12 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T05:32:55Z"
+                     *             "at": "2026-11-28T18:08:14Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T05:32:55Z",
-                     *           "updatedAt": "2026-11-28T05:32:55Z"
+                     *           "createdAt": "2026-11-28T18:08:14Z",
+                     *           "updatedAt": "2026-11-28T18:08:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13008,7 +13059,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_32bf174f-c1c6-48f5-9c78-6f2e75943ae0"
+                     *         "requestId": "req_c1bc0eca-5fe6-4fe7-8d4d-003cca70d4e4"
                      *       }
                      *     }
                      */
@@ -13016,7 +13067,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
+            400: components["responses"]["GetCompanyBadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -13103,27 +13154,27 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T05:32:55Z"
+                     *         "at": "2026-11-28T18:08:14Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T05:32:55Z",
-                     *       "updatedAt": "2026-11-28T05:32:55Z",
+                     *       "createdAt": "2026-11-28T18:08:14Z",
+                     *       "updatedAt": "2026-11-28T18:08:14Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4b43e056-c551-49d1-81ca-79f675bfd4a3"
+                     *         "requestId": "req_5ff91668-85f7-4a63-af65-9348680c8165"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached"];
+            400: components["responses"]["CreateMonitorBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Status403Registry"];
             404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
-            409: components["responses"]["Status409IdempotencyConflictOrMonitorAlreadyExists"];
+            409: components["responses"]["CreateMonitorConflict"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
@@ -13200,16 +13251,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T05:32:55Z"
+                     *         "at": "2026-11-28T18:08:14Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T05:32:55Z",
-                     *       "updatedAt": "2026-11-28T05:32:55Z",
+                     *       "createdAt": "2026-11-28T18:08:14Z",
+                     *       "updatedAt": "2026-11-28T18:08:14Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cc53493a-ac40-439c-b5a7-478dc89f9db6"
+                     *         "requestId": "req_34a79167-3f21-4158-9934-0fd16fa77cb7"
                      *       }
                      *     }
                      */
@@ -13256,7 +13307,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_aa434650-f69f-4294-bd6a-d7f3aa44113f"
+                     *         "requestId": "req_85f13f01-aed1-4ec8-8764-f80a81bb4dea"
                      *       }
                      *     }
                      */
@@ -13353,16 +13404,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T05:32:55Z"
+                     *         "at": "2026-11-28T18:08:14Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T05:32:55Z",
-                     *       "updatedAt": "2026-11-28T05:32:57Z",
+                     *       "createdAt": "2026-11-28T18:08:14Z",
+                     *       "updatedAt": "2026-11-28T18:08:20Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d842a78d-2764-41c0-b31a-b62cbc0d60bd"
+                     *         "requestId": "req_27f4d3d5-3c5d-4f01-9738-6ddc317f3df3"
                      *       }
                      *     }
                      */
@@ -13417,21 +13468,21 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "sandboxEvent",
-                     *       "id": "evt_7ea138abc2a6fc4b05737554",
+                     *       "id": "evt_502b320d42d0aaa1323ed983",
                      *       "type": "company.status_changed",
                      *       "monitorId": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "status": "queued",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7c4169eb-5d19-4751-a48c-2ac82cf063c6"
+                     *         "requestId": "req_8d52e908-1435-4ea2-912d-b97b525fb767"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["SandboxMonitorEvent"];
                 };
             };
-            400: components["responses"]["Status400InvalidJsonOrMonitoringSandboxOnly"];
+            400: components["responses"]["CreateSandboxMonitorEventBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -13446,7 +13497,7 @@ export interface operations {
         parameters: {
             query?: {
                 after?: string;
-                company?: string;
+                company?: components["schemas"]["CompanyNumber"];
                 /** @example 50 */
                 limit?: components["schemas"]["Limit"];
             };
@@ -13475,14 +13526,14 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_98f56d1c-ec8e-4618-bc78-cd69bb1624fe"
+                     *         "requestId": "req_05862335-6a52-4d79-95be-f91e607c0c1a"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorFeed"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
+            400: components["responses"]["GetCompanyBadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -13497,7 +13548,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": components["schemas"]["EmptyRequest"];
@@ -13517,12 +13568,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=oZ93osBDLnBB_LzcQaLWfdgTMSW0gZDZ-D5RN0tjF7c",
-                     *       "expiresAt": "2026-11-28T05:37:58.091Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=adQmc2w4ARgrhiT97LIzr4pLSK2BmBGuowXAXUOV8l8",
+                     *       "expiresAt": "2026-11-28T18:13:20.650Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_946f7abb-2d1f-475f-b6b5-fb3a6196e256"
+                     *         "requestId": "req_31895c6c-aa47-4a1b-bffa-370c6369b93b"
                      *       }
                      *     }
                      */

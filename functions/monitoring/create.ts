@@ -4,7 +4,7 @@ import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { monitors } from '../../shared/composition/aws/monitoring.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
-import { createMonitor } from '../../shared/monitoring/monitors.ts';
+import { createMonitor } from '../../shared/monitoring/creation.ts';
 import { presentMonitor } from '../../shared/monitoring/present.ts';
 import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
 

@@ -7,6 +7,7 @@ import {
   ParamsAndSecretsLayerVersion,
   ParamsAndSecretsLogLevel,
   ParamsAndSecretsVersions,
+  type RecursiveLoop,
   Runtime,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
@@ -71,12 +72,13 @@ export const BUCKET_OBJECT_ACTIONS: Readonly<Record<BucketAccessLevel, readonly 
 export const BUCKET_LIST_ACTION = 's3:ListBucket';
 
 /**
- * The condition on `s3:ListBucket`: a list must ask for one of the prefixes. `IfExists`, because
- * the check S3 makes for a GET or HEAD of a missing key (the reason for the grant) is a ListBucket
- * check without a prefix in its request; a list without a prefix is the one list it still allows.
+ * The condition on `s3:ListBucket`: a list must ask for one of the prefixes, and a list without a
+ * prefix is refused (`StringLike`, not `StringLikeIfExists`). S3 then answers a GET or HEAD of a
+ * missing key 403 rather than 404 (its check has no prefix), which the blob store tells from a real
+ * refusal by listing under the key (shared/adapters/aws/s3-blobs.ts).
  */
 export const listPrefixCondition = (prefixes: readonly string[]) => ({
-  StringLikeIfExists: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) },
+  StringLike: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) },
 });
 
 /** The one SQS action a producer gets (`grantSendMessages` would add `GetQueueAttributes` and `GetQueueUrl`). */
@@ -88,6 +90,11 @@ export const REGISTRY_CREDENTIAL_ENV = 'REGISTRY_CREDENTIAL_ARN';
 
 /** The one Secrets Manager action a function gets, on each secret bound to it. */
 export const SECRET_READ_ACTION = 'secretsmanager:GetSecretValue';
+
+/** Item-level writes: every item a request touches must have a partition key with one of the prefixes. */
+export const leadingKeysCondition = (prefixes: readonly string[]) => ({
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) },
+});
 
 export interface ApiFunctionProps {
   /** TypeScript entry module exporting `handler`. */
@@ -109,6 +116,12 @@ export interface ApiFunctionProps {
   readonly assets?: readonly string[];
   /** Reserved concurrency (functions that call the registry, sized by lib/registry-capacity.ts). */
   readonly reservedConcurrentExecutions?: number;
+  /**
+   * Lambda's recursive-loop detection: `Terminate` (AWS's default, left unset) stops a chain of
+   * about 16 invocations through the same queue; a function that pages through work by sending
+   * itself the next page sets `Allow`, with the reason.
+   */
+  readonly recursiveLoop?: RecursiveLoop;
 }
 
 /** The bundling, plus a copy of each asset into the bundle's directory after esbuild ran. */
@@ -180,6 +193,7 @@ export class ApiFunction extends NodejsFunction {
       ...(props.reservedConcurrentExecutions === undefined
         ? {}
         : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),
+      ...(props.recursiveLoop === undefined ? {} : { recursiveLoop: props.recursiveLoop }),
       ...(props.readsSecrets
         ? {
             paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
@@ -204,14 +218,36 @@ export class ApiFunction extends NodejsFunction {
    * Gives the function a table's name in the table's env var and the matching grant together, so
    * that a function is never told about a table it may not use, nor granted one it is not told about.
    */
-  bindTable(table: ITable, definition: TableDefinition, access: TableAccessLevel): void {
+  bindTable(
+    table: ITable,
+    definition: TableDefinition,
+    access: TableAccessLevel,
+    items?: readonly string[],
+  ): void {
     this.addEnvironment(definition.envVar, table.tableName);
     const indexArns =
       access === 'getItem'
         ? []
         : definition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`);
+    if (!items || access === 'getItem' || access === 'read') {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: [...TABLE_ACTIONS[access]],
+          resources: [table.tableArn, ...indexArns],
+        }),
+      );
+      return;
+    }
+    // Reads anywhere (queries of the indexes included); writes only to the items named.
     this.addToRolePolicy(
-      new PolicyStatement({ actions: [...TABLE_ACTIONS[access]], resources: [table.tableArn, ...indexArns] }),
+      new PolicyStatement({ actions: [...TABLE_ACTIONS.read], resources: [table.tableArn, ...indexArns] }),
+    );
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: TABLE_ACTIONS[access].filter((action) => !TABLE_ACTIONS.read.includes(action)),
+        resources: [table.tableArn],
+        conditions: leadingKeysCondition(items),
+      }),
     );
   }
 

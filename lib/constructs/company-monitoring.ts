@@ -15,8 +15,8 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { Alias } from 'aws-cdk-lib/aws-lambda';
+import { PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
+import { type Alias, RecursiveLoop } from 'aws-cdk-lib/aws-lambda';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -36,10 +36,11 @@ import { periodOf, type StageAlarms, serviceMetric } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { CONSUMER_CONCURRENCY } from '../settings.ts';
-import { ApiFunction } from './api-function.ts';
+import { ApiFunction, type ApiFunctionProps } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import type { LiveAliases } from './live-alias.ts';
 import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
+import { accountServicePrincipal } from './service-principal.ts';
 
 export const MONITORING_QUEUE_VISIBILITY = Duration.seconds(6 * MONITORING_RUN_TIMEOUT_SECONDS);
 
@@ -130,6 +131,10 @@ export class CompanyMonitoring extends Construct {
       props,
       MONITORING_RUN_TIMEOUT_SECONDS,
       true,
+      // A shard is checked a page per message, each page sending the next to this same queue: a
+      // chain of 125 messages per shard at 1,000,000 companies (docs/decisions/
+      // 0081-monitoring-page-chain.md), which the loop detection's Terminate would stop at ~16.
+      { recursiveLoop: RecursiveLoop.ALLOW },
     );
     this.run.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     this.run.bindRegistry(props.registryUrl, props.registryCredentialSecret);
@@ -146,7 +151,7 @@ export class CompanyMonitoring extends Construct {
     Validations.of(this.run).acknowledge(acknowledgements.synchronousInvocation);
 
     const role = new Role(this, 'SchedulerRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      assumedBy: accountServicePrincipal(this, 'scheduler.amazonaws.com'),
       description:
         'EventBridge Scheduler: invokes StartMonitoringRuns, dead-letters to the failed-events queue',
     });
@@ -230,6 +235,7 @@ export class CompanyMonitoring extends Construct {
     props: CompanyMonitoringProps,
     timeoutSeconds: number,
     registry: boolean,
+    extra: Pick<ApiFunctionProps, 'recursiveLoop'> = {},
   ): [ApiFunction, Alias] {
     const fn = new ApiFunction(this, `${module.name}Function`, {
       entry: props.entryFor(module),
@@ -240,6 +246,7 @@ export class CompanyMonitoring extends Construct {
       ...(registry && props.registryConcurrency !== undefined
         ? { reservedConcurrentExecutions: props.registryConcurrency }
         : {}),
+      ...extra,
     });
     Validations.of(fn).acknowledge(acknowledgements.runtimeVersion, acknowledgements.latestRuntime);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);

@@ -4,7 +4,7 @@ import { type Alarm, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -30,7 +30,9 @@ import { WORKFLOW_TIMEOUT_SECONDS } from '../workflows/fulfilment.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import type { LiveAliases } from './live-alias.ts';
+import { perCreationLogGroupName } from './log-retention.ts';
 import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
+import { accountServicePrincipal } from './service-principal.ts';
 
 /** The starter only starts executions (a batch of 10 at most); 30 s is ample. */
 export const STARTER_TIMEOUT = Duration.seconds(30);
@@ -156,10 +158,10 @@ export class Fulfilment extends Construct {
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
     const workflowLogs = new LogGroup(this, 'WorkflowLogs', {
-      logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
+      logGroupName: perCreationLogGroupName(this, `/aws/vendedlogs/states/${stateMachineName}`),
     });
     const workflowRole = new Role(this, 'WorkflowRole', {
-      assumedBy: new ServicePrincipal('states.amazonaws.com'),
+      assumedBy: accountServicePrincipal(this, 'states.amazonaws.com'),
       description: 'Execution role of the fulfilment state machine',
     });
     // The task functions' live aliases, which the definition invokes, and nothing else

@@ -24,7 +24,7 @@ export const KEY_AUTHORIZER_MEMORY_MB = 256;
 
 export const KEY_AUTHORIZER_DESCRIPTION = workflowFunctionDescription(
   KEY_AUTHORIZER,
-  'API Gateway TOKEN authorizer: denies unknown, revoked and expired keys before any route runs',
+  'API Gateway TOKEN authorizer: denies unknown, revoked and expired keys and console sessions before any route runs',
 );
 
 export interface KeyAuthorizerProps {
@@ -36,11 +36,11 @@ export interface KeyAuthorizerProps {
 }
 
 /**
- * The edge check of every keyed route (docs/decisions/0054-edge-check-token-authorizer.md): a TOKEN
- * authorizer whose validation expression makes API Gateway itself answer 401 to a request without a
- * well-formed bearer key (no function runs), and whose function denies a well-formed key that is
- * not a usable one (cached per key for `AUTHORIZER_CACHE_SECONDS`), so that no route function runs
- * and nothing is written for it either.
+ * The edge check of every keyed route (docs/decisions/0054-edge-check-token-authorizer.md): a TOKEN authorizer
+ * whose validation expression makes API Gateway itself answer 401 to a request without a
+ * well-formed bearer key or console edge token (no function runs), and whose function denies a
+ * key, or a console session, that is not a usable one (each answer cached per header value for
+ * `AUTHORIZER_CACHE_SECONDS`), so that no route function runs and nothing is written for it either.
  */
 export class KeyAuthorizer extends Construct {
   readonly authorizer: TokenAuthorizer;

@@ -1,14 +1,45 @@
-import { Stack, Validations } from 'aws-cdk-lib';
-import type { IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IAlarm,
+  MathExpression,
+  Metric,
+  Stats,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { LambdaApplication, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Role } from 'aws-cdk-lib/aws-iam';
 import { Alias, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import { DEPLOYMENT_STRATEGIES, type DeploymentStrategy } from '../deployment-strategies.ts';
 import { acknowledgements } from '../nag.ts';
-import { DEPLOYMENT_STRATEGIES, type DeploymentStrategy } from '../settings.ts';
+import { accountServicePrincipal } from './service-principal.ts';
 
 /** The alias every invoker of every function names: API Gateway, the authorizer, queues, the workflow, schedules. */
 export const LIVE_ALIAS = 'live';
+
+/**
+ * The share of a new version's invocations that may fail during its canary before it is rolled
+ * back, in percent. Measured per minute on the version the alias runs (`ExecutedVersion`), so a
+ * version that fails every request of a route called once in the canary's ten minutes fails it,
+ * where a count of errors over the whole function would not notice.
+ */
+export const CANARY_ERROR_RATE_PERCENT = 10;
+
+/** `AWS/Lambda` metric of the alias's invocations run by `version` (the new one during a shift). */
+const versionMetric = (fn: LambdaFunction, version: string, metricName: 'Errors' | 'Invocations') =>
+  new Metric({
+    namespace: 'AWS/Lambda',
+    metricName,
+    dimensionsMap: {
+      FunctionName: fn.functionName,
+      Resource: `${fn.functionName}:${LIVE_ALIAS}`,
+      ExecutedVersion: version,
+    },
+    statistic: Stats.SUM,
+    period: Duration.minutes(1),
+  });
 
 const kebab = (pascal: string): string => pascal.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase();
 
@@ -70,12 +101,31 @@ export class LiveAliases {
     const config = DEPLOYMENT_STRATEGIES[this.options.strategy];
     if (config === undefined) return alias;
     const { application, role } = this.codeDeploy();
+    // The new version's error rate: the rollback a low-traffic function needs (no notification:
+    // the deployment's own rollback is the action).
+    const errorRate = new Alarm(this.scope, `${name}NewVersionErrorRate`, {
+      alarmName: `company-register-${this.options.stage}-${kebab(name)}-new-version-error-rate`,
+      alarmDescription: `${name}: over ${CANARY_ERROR_RATE_PERCENT}% of the live alias's new version's invocations failed in a minute; its deployment rolls back`,
+      metric: new MathExpression({
+        expression: 'IF(invocations > 0, 100 * errors / invocations, 0)',
+        usingMetrics: {
+          errors: versionMetric(fn, fn.currentVersion.version, 'Errors'),
+          invocations: versionMetric(fn, fn.currentVersion.version, 'Invocations'),
+        },
+        period: Duration.minutes(1),
+        label: `${name} new version error rate (%)`,
+      }),
+      threshold: CANARY_ERROR_RATE_PERCENT,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
     new LambdaDeploymentGroup(this.scope, `${name}Deployment`, {
       application,
       deploymentGroupName: name,
       alias,
       deploymentConfig: config,
-      alarms: rollbackAlarms,
+      alarms: [...rollbackAlarms, errorRate],
       role,
       autoRollback: { failedDeployment: true, deploymentInAlarm: true, stoppedDeployment: true },
     });
@@ -88,7 +138,7 @@ export class LiveAliases {
       applicationName: `company-register-${this.options.stage}-${kebab(this.part)}`,
     });
     this.role = new Role(this.scope, `${this.part}DeploymentRole`, {
-      assumedBy: new ServicePrincipal('codedeploy.amazonaws.com'),
+      assumedBy: accountServicePrincipal(this.scope, 'codedeploy.amazonaws.com'),
       description: `Shifts the live aliases of ${Stack.of(this.scope).node.id} (CodeDeploy)`,
     });
     Validations.of(this.role).acknowledge(acknowledgements.codeDeployManagedPolicy);

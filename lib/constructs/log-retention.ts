@@ -1,4 +1,4 @@
-import { type IAspect, RemovalPolicy } from 'aws-cdk-lib';
+import { Fn, type IAspect, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IConstruct } from 'constructs';
 import type { Settings } from '../settings.ts';
@@ -18,3 +18,12 @@ export class LogRetentionAspect implements IAspect {
     node.applyRemovalPolicy(this.settings.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
   }
 }
+
+/**
+ * The name for a log group whose name a service fixes (WAF's `aws-waf-logs-` prefix, Step
+ * Functions' `/aws/vendedlogs/`): `base`, then the GUID that ends the id of the stack holding
+ * `scope` (a nested stack's own id). A stack keeps its id across updates and gets a new one each
+ * time it is created, so the group a deleted stack retained never blocks the stack's next creation.
+ */
+export const perCreationLogGroupName = (scope: IConstruct, base: string): string =>
+  `${base}-${Fn.select(2, Fn.split('/', Stack.of(scope).stackId))}`;

@@ -7,11 +7,17 @@
  */
 
 import type { RouteDefinition, RouteGrants, RouteUse, TableAccess } from '../kernel/http/route.ts';
-import type { TableId } from '../kernel/infra/tables.ts';
+import { KEYS_TABLE_ITEMS, type TableId } from '../kernel/infra/tables.ts';
 import type { CapabilityPorts } from './ports.ts';
 
 export interface PortGrant {
   readonly tables?: Partial<Record<TableId, TableAccess>>;
+  /**
+   * The only items of a table the port writes, by the prefix of their partition key: its writes
+   * there are conditioned to them (`dynamodb:LeadingKeys`). A table the port writes without naming
+   * items here is writable anywhere.
+   */
+  readonly items?: Partial<Record<TableId, readonly string[]>>;
   readonly uses?: readonly RouteUse[];
   /** The registry's settings and credential, and its longer time budget. */
   readonly registry?: true;
@@ -49,9 +55,16 @@ export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = 
   monitoringRuns: { workersOnly: true },
   // The import's chunks go to the monitoring worker (a commit over 1,000 rows).
   monitoringQueue: { uses: ['monitoringQueue'] },
-  // Links, sessions, key changes and their audit records: the console's routes only.
-  consoleSessions: { tables: { keys: 'readWrite' } },
-  keyAdministration: { tables: { keys: 'readWrite' } },
+  // The console's routes only, each on its own items of the keys table: sign-in links, sessions and
+  // their audit records never a key; key changes (roll, revoke) keys and their audit records.
+  consoleSessions: {
+    tables: { keys: 'readWrite' },
+    items: { keys: [KEYS_TABLE_ITEMS.link, KEYS_TABLE_ITEMS.session, KEYS_TABLE_ITEMS.audit] },
+  },
+  keyAdministration: {
+    tables: { keys: 'readWrite' },
+    items: { keys: [KEYS_TABLE_ITEMS.key, KEYS_TABLE_ITEMS.audit] },
+  },
 };
 
 const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite', 'readWriteDelete'];
@@ -67,6 +80,8 @@ export function grantsOf(
   route: Pick<RouteDefinition, 'name' | 'ports' | 'readOnly' | 'deletes'>,
 ): RouteGrants {
   const tables: Partial<Record<TableId, TableAccess>> = {};
+  /** Per written table, the items its writers name; `null` once one writes it anywhere. */
+  const items: Partial<Record<TableId, string[] | null>> = {};
   const uses = new Set<RouteUse>();
   let usesRegistry = false;
   for (const name of route.ports) {
@@ -77,6 +92,11 @@ export function grantsOf(
       const level = wider(tables[table], access);
       tables[table] =
         route.readOnly && ACCESS_ORDER.indexOf(level) > ACCESS_ORDER.indexOf('read') ? 'read' : level;
+      if (ACCESS_ORDER.indexOf(access) > ACCESS_ORDER.indexOf('read')) {
+        const named = grant.items?.[table];
+        const known = items[table];
+        items[table] = named && known !== null ? [...new Set([...(known ?? []), ...named])] : null;
+      }
     }
     for (const use of grant.uses ?? []) uses.add(use);
     if (grant.registry) usesRegistry = true;
@@ -88,5 +108,11 @@ export function grantsOf(
     }
     tables[table] = 'readWriteDelete';
   }
-  return { tables, uses: [...uses], usesRegistry };
+  const writtenItems = Object.fromEntries(
+    Object.entries(items).filter(
+      ([table, prefixes]) =>
+        prefixes && ACCESS_ORDER.indexOf(tables[table as TableId] ?? 'read') > ACCESS_ORDER.indexOf('read'),
+    ),
+  ) as Partial<Record<TableId, readonly string[]>>;
+  return { tables, items: writtenItems, uses: [...uses], usesRegistry };
 }

@@ -2,26 +2,22 @@ import * as z from 'zod/mini';
 import { extractKinds } from '../extracts/store-port.ts';
 import {
   coded,
+  codedPattern,
   cursorParam,
   dateParam,
+  isoDate,
   limitParam,
   listEnvelope,
   listFields,
   metaSchema,
   named,
+  timestamp,
+  withMeta,
 } from '../kernel/http/schemas.ts';
+import { COMPANY_NUMBER_FORM, ELEVEN_DIGIT_FORM, NINE_DIGIT_FORM } from '../kernel/identifiers.ts';
 import { companyExtractTypes, companySearchScopes } from './registry-port.ts';
 
-export const isoDate = named(
-  'CalendarDate',
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-  'A calendar date, `YYYY-MM-DD`.',
-);
-export const timestamp = named(
-  'Timestamp',
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)),
-  'An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`.',
-);
+export { isoDate, timestamp };
 export const nullableDate = z.nullable(isoDate);
 
 export const codedSchema = named(
@@ -32,9 +28,24 @@ export const codedSchema = named(
 
 // ---- requests -------------------------------------------------------------------------------
 
-// Path ids carry no length cap here: a malformed one gets its own code from the handler
-// (acn_invalid, charge_not_found, extract_not_found), however long it is.
-export const companyPath = z.strictObject({ id: z.string().check(z.minLength(1, 'id must not be empty')) });
+/**
+ * A company as a request names it: its nine-digit number or an ABN that embeds one, spaces
+ * ignored. The form is checked here (400 `acn_invalid`); the check digits by the handler.
+ */
+export const companyNumber = named(
+  'CompanyNumber',
+  codedPattern(
+    z.string({ error: 'must be a string' }),
+    COMPANY_NUMBER_FORM,
+    'acn_invalid',
+    'is not a company number: use nine digits (ACN, ARBN or ARSN) or an ABN that embeds an ACN',
+  ),
+  'A company: its nine-digit number (ACN, ARBN or ARSN) or an eleven-digit ABN that embeds an ACN; spaces are ignored. The check digits cannot be said in the schema: a number failing them is 400 `acn_invalid` (`abn_invalid`, or `abn_not_acn_based` for an ABN that embeds no ACN).',
+);
+
+// Other path ids carry no length cap here: a malformed one gets its own code from the handler
+// (charge_not_found, extract_not_found), however long it is.
+export const companyPath = z.strictObject({ id: companyNumber });
 
 export const extractParam = z.optional(
   z
@@ -56,15 +67,25 @@ export const searchScopeParam = coded(
     'Which names to search: `current` (the default) or `all`, former names too. Anything else is 400 `search_scope_invalid`.',
 });
 
-const numberParam = (name: 'acn' | 'abn', digits: number) =>
-  z.string().register(z.globalRegistry, {
-    description: `An ${name.toUpperCase()} (${digits} digits; spaces are ignored). Its check digit is verified: a malformed or failing number is 400 \`${name}_invalid\`.`,
-  });
+const numberParam = (name: 'acn' | 'abn', form: RegExp, digits: number) =>
+  codedPattern(
+    z.string().register(z.globalRegistry, {
+      description: `An ${name.toUpperCase()}: ${digits} digits, spaces ignored. Its check digit cannot be said in the schema: a number failing it is 400 \`${name}_invalid\`.`,
+    }),
+    form,
+    `${name}_invalid`,
+    `must be ${digits} digits; use ${name === 'acn' ? 'abn for an ABN' : 'acn for an ACN'}`,
+  );
 
 export const companySearchQuery = z.strictObject({
-  q: z.optional(z.string().check(z.minLength(1, 'q must not be empty'), z.maxLength(200))),
-  acn: z.optional(numberParam('acn', 9)),
-  abn: z.optional(numberParam('abn', 11)),
+  q: z.optional(
+    z.string().check(z.minLength(1, 'q must not be empty'), z.maxLength(200)).register(z.globalRegistry, {
+      description:
+        'A company name, or part of one. Give exactly one of `q`, `acn` and `abn`: none is 422 `validation_error`, a name with a number 400 `identifier_conflict`, both numbers 400 `abn_and_acn_supplied`.',
+    }),
+  ),
+  acn: z.optional(numberParam('acn', NINE_DIGIT_FORM, 9)),
+  abn: z.optional(numberParam('abn', ELEVEN_DIGIT_FORM, 11)),
   scope: z.optional(searchScopeParam),
   limit: limitParam,
   cursor: cursorParam,
@@ -105,10 +126,17 @@ export const extractOnlyQuery = z.strictObject({ extract: extractParam });
 export const documentQualifiers = ['AR', 'FR'] as const;
 export const documentsQuery = z.strictObject({
   years: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,2}$/, 'years must be a whole number of years from 1 to 99')),
-      z.pipe(z.transform(Number), z.int().check(z.minimum(1, 'years must be at least 1'))),
-    ),
+    z
+      .pipe(
+        z
+          .string()
+          .check(z.regex(/^(?:0?[1-9]|[1-9]\d)$/, 'years must be a whole number of years from 1 to 99')),
+        z.pipe(z.transform(Number), z.int()),
+      )
+      .register(z.globalRegistry, {
+        description:
+          'Documents received in the last `years` years (1 to 99). Give `years` or a `from`/`to` range, not both (400 `document_period_conflict`); a range needs both ends, `from` not after `to` (400 `document_date_range_invalid`).',
+      }),
   ),
   from: dateParam('from'),
   to: dateParam('to'),
@@ -131,13 +159,6 @@ export const chargePath = z.strictObject({ chargeNumber: z.string().check(z.minL
 export const extractPath = z.strictObject({ id: z.string().check(z.minLength(1)) });
 export const extractListQuery = z.strictObject({
   kind: z.optional(z.enum(extractKinds, { error: `kind must be one of ${extractKinds.join(', ')}` })),
-  limit: limitParam,
-  cursor: cursorParam,
-});
-
-export const usageQuery = z.strictObject({
-  from: dateParam('from'),
-  to: dateParam('to'),
   limit: limitParam,
   cursor: cursorParam,
 });
@@ -217,12 +238,15 @@ export const partySchema = named(
     person: z.nullable(personNameSchema),
     birth: z.nullable(birthSchema),
     organisation: z.nullable(
-      z.object({
-        number: z.nullable(z.string()),
-        numberType: z.nullable(codedSchema),
-        name: z.string(),
-        abn: z.nullable(z.string()),
-      }),
+      named(
+        'PartyOrganisation',
+        z.object({
+          number: z.nullable(z.string()),
+          numberType: z.nullable(codedSchema),
+          name: z.string(),
+          abn: z.nullable(z.string()),
+        }),
+      ),
     ),
   }),
   'A person or an organisation: an officeholder, member, chargee, holder or subject.',
@@ -385,7 +409,7 @@ export const companyMatchListSchema = listEnvelope(
   ),
 );
 
-export const companyResponseSchema = named('CompanyResponse', z.extend(companySchema, { meta: metaSchema }));
+export const companyResponseSchema = named('CompanyResponse', withMeta(companySchema));
 
 const extractFields = {
   object: z.literal('extract'),
@@ -407,9 +431,11 @@ export const companyExtractSchema = named(
     officeholders: z.nullable(z.array(officeholderSchema)),
     addresses: z.nullable(z.array(addressRecordSchema)),
     contactAddress: z.nullable(addressRecordSchema),
-    shareStructure: z.nullable(z.object(shareStructureFields)),
+    shareStructure: z.nullable(named('ExtractShareStructure', z.object(shareStructureFields))),
     documents: z.nullable(z.array(documentSchema)),
-    externalAdministration: z.nullable(z.object(externalAdministrationFields)),
+    externalAdministration: z.nullable(
+      named('ExtractExternalAdministration', z.object(externalAdministrationFields)),
+    ),
     charges: z.nullable(z.array(chargeSchema)),
     relationships: z.nullable(z.array(relationshipSchema)),
     meta: metaSchema,
@@ -451,52 +477,4 @@ export const externalAdministrationSchema = named(
   }),
 );
 
-export const chargeResponseSchema = named('ChargeResponse', z.extend(chargeSchema, { meta: metaSchema }));
-
-const feeEntrySchema = named(
-  'FeeEntry',
-  z.object({
-    object: z.literal('feeEntry'),
-    at: timestamp,
-    product: z.string(),
-    feeCode: z.nullable(z.string()),
-    quantity: z.int(),
-    billable: z.boolean(),
-    clientReference: z.nullable(z.string()),
-    requestId: z.string(),
-    resourceId: z.string(),
-  }),
-);
-
-export const usageSchema = named(
-  'Usage',
-  z.extend(listFields(feeEntrySchema), {
-    from: isoDate,
-    to: isoDate,
-    totals: z.array(
-      z.object({
-        product: z.string(),
-        feeCode: z.nullable(z.string()),
-        billable: z.boolean(),
-        quantity: z.int(),
-        entries: z.int(),
-        /**
-         * Our own products' price (monitoring: per monitored company-day), for live keys only;
-         * absent for registry fees, which the registry's fee schedule prices.
-         */
-        price: z.optional(
-          z
-            .object({
-              unit: z.literal('monitor_day'),
-              unitAmountCents: z.int(),
-              amountCents: z.int(),
-            })
-            .register(z.globalRegistry, {
-              id: 'UsagePrice',
-              description: 'The price of a usage total of our own product, in cents.',
-            }),
-        ),
-      }),
-    ),
-  }),
-);
+export const chargeResponseSchema = named('ChargeResponse', withMeta(chargeSchema));

@@ -32,17 +32,25 @@ export const sessionCookie = (token: string): string =>
   `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=${SESSION_LIFETIME_MS / 1000}`;
 export const clearedSessionCookie = `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0`;
 
-/** `/console`: relative URLs, so that it works under a deployed stage's prefix (`/prod/console`). */
-export function consolePage(): string {
+/** The meta element `GET /console` writes a session's edge token into (shared/kernel/sessions.ts). */
+export const EDGE_TOKEN_META = 'crds-edge-token';
+
+/**
+ * `/console`: relative URLs, so that it works under a deployed stage's prefix (`/prod/console`).
+ * With the edge token of the session cookie the page was asked with, which its script sends to the
+ * gateway's key authorizer with every call.
+ */
+export function consolePage(edgeToken?: string): string {
+  const edge = edgeToken ? `<meta name="${EDGE_TOKEN_META}" content="${escapeHtml(edgeToken)}">` : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${edge}
 <title>Account console · Company Register Data Service</title>
 <link rel="stylesheet" href="console/console.css">
 <script src="console/console.js" defer></script></head>
 <body><a class="skip" href="#main">Skip to main content</a><div id="app"><main id="main"><p>Loading the console…</p></main></div></body></html>`;
 }
 
-export type SignInProblem = 'invalid' | 'expired' | 'used';
+export type SignInProblem = 'invalid' | 'expired' | 'used' | 'cross-site';
 
 const problems: Record<SignInProblem, { title: string; text: string }> = {
   invalid: {
@@ -57,7 +65,45 @@ const problems: Record<SignInProblem, { title: string; text: string }> = {
     title: 'This sign-in link has been used',
     text: 'Each sign-in link opens one session, once. If that was not you, revoke the key that asked for it.',
   },
+  'cross-site': {
+    title: 'Sign in from the link’s own page',
+    text: 'This sign-in did not come from the page the link opens, so it was refused. Open the link again and use its button.',
+  },
 };
+
+/** The status of each problem: 404 for a link that never works, 410 for one that worked once, 403 for a sign-in from elsewhere. */
+export const SIGN_IN_PROBLEM_STATUS: Readonly<Record<SignInProblem, number>> = {
+  invalid: 404,
+  expired: 410,
+  used: 410,
+  'cross-site': 403,
+};
+
+/**
+ * The page a usable link opens (from `/console/sign-in`): it spends nothing; its button posts back
+ * to the same URL, which signs in. A link scanner that only GETs leaves the link usable.
+ */
+export function signInPage(link: { environment: string; expiresAt: string }, token: string): string {
+  const until = `${link.expiresAt.slice(11, 16)} UTC`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in · Account console</title><link rel="stylesheet" href="console.css"></head>
+<body><main id="main" class="notice"><h1>Sign in to the account console</h1>
+<p>This link opens a ${escapeHtml(link.environment)} console session of up to 8 hours. It works once, until ${escapeHtml(until)}.</p>
+<form method="post" action="sign-in?token=${encodeURIComponent(token)}"><button type="submit">Sign in</button></form></main></body></html>`;
+}
+
+/** An HTML answer of the sign-in routes: never cached, never framed (CONSOLE_HEADERS). */
+export const signInHtml = (status: number, text: string, headers: Readonly<Record<string, string>> = {}) => ({
+  status,
+  body: {},
+  file: {
+    contentType: 'text/html; charset=utf-8',
+    bytes: new TextEncoder().encode(text),
+    filename: 'sign-in.html',
+  },
+  headers: { ...CONSOLE_HEADERS, 'Cache-Control': 'no-store', 'Content-Disposition': 'inline', ...headers },
+});
 
 /** The answer to a link that opens nothing (from `/console/sign-in`, so the style sheet is a sibling). */
 export function signInProblemPage(problem: SignInProblem): string {
@@ -68,3 +114,7 @@ export function signInProblemPage(problem: SignInProblem): string {
 <body><main id="main" class="notice"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>
 <p>Ask for a new link: <code>POST /v1/console/sessions</code> with your API key, or <code>npm run keys -- console-link</code> for an operator.</p></main></body></html>`;
 }
+
+/** The page a link that cannot sign in answers with, at its problem's status. */
+export const signInProblemHtml = (problem: SignInProblem) =>
+  signInHtml(SIGN_IN_PROBLEM_STATUS[problem], signInProblemPage(problem));

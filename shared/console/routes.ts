@@ -27,6 +27,13 @@ const asset = {
 } as const;
 const own = { status: 200, billable: false, product: null, internal: true } as const;
 
+/**
+ * A sign-in link's query: its token, and any other argument ignored (a mail client or a campaign
+ * tool may add `utm_source=…`). A missing or malformed token is the "does not work" page, never
+ * the JSON envelope: a person reads the answer.
+ */
+const signInQuery = z.object({ token: z.optional(z.string()) });
+
 const keyPath = z.strictObject({
   keyId: z.string().check(z.regex(/^key_[0-9a-f]{20}$/, 'keyId must be key_ and 20 hex digits')),
 });
@@ -94,16 +101,26 @@ export const consoleRoutes = {
     method: 'GET',
     path: '/console/sign-in',
     handler: 'console/sign-in',
-    summary: 'Opens a sign-in link: sets the session cookie and goes to the console, or explains why not',
-    request: {
-      path: noPath,
-      query: z.strictObject({ token: z.string().check(z.maxLength(200)) }),
-    },
+    summary:
+      'Shows a sign-in link: a page with a button that signs in (nothing is spent by opening it), or why it cannot',
+    request: { path: noPath, query: signInQuery },
     response: text('text/html'),
     ...asset,
     ports: ['consoleSessions'],
-    // A link opens once: its item is deleted as the session is made.
-    deletes: ['keys'],
+    // Opening the link in a browser (or a mail scanner) reads it and changes nothing.
+    readOnly: true,
+  }),
+  signInWithConsoleLink: defineRoute({
+    name: 'SignInWithConsoleLink',
+    method: 'POST',
+    path: '/console/sign-in',
+    handler: 'console/sign-in-post',
+    summary:
+      "The link page's button: marks the link used, sets the session cookie and goes to the console, or explains why not",
+    request: { path: noPath, query: signInQuery, body: noBody },
+    response: text('text/html'),
+    ...asset,
+    ports: ['consoleSessions'],
   }),
   getConsoleSession: defineRoute({
     name: 'GetConsoleSession',

@@ -3,14 +3,17 @@
  *
  * 1. `createSignInLink`: a caller holding a key (its backend, `POST /v1/console/sessions`, or an
  *    operator, `npm run keys -- console-link`) gets a link valid for 5 minutes, once.
- * 2. `openSignInLink`: opening it deletes the link and opens a session for the key's account and
- *    environment (8 hours at most), with an audit record, in one transaction; the browser gets the
- *    session's token in an HttpOnly cookie. The pipeline then accepts the cookie as the key
+ * 2. `checkSignInLink`: opening it (GET) shows a page that says what the link can do, changing
+ *    nothing, so a link scanner's GET does not spend it; `openSignInLink`: the page's button (POST)
+ *    marks the link used and opens a session for the key's account and environment (8 hours at
+ *    most), with an audit record, in one transaction; the browser gets the session's token in an
+ *    HttpOnly cookie. The pipeline then accepts the cookie as the key
  *    (shared/kernel/sessions.ts).
  * 3. `signOut`: ends the session at once, with an audit record.
  */
-import type { ApiKeyRecord } from '../kernel/api-keys.ts';
+import { type ApiKeyRecord, isKeyUsable } from '../kernel/api-keys.ts';
 import { newAuditRecord } from '../kernel/key-admin.ts';
+import type { ApiKeyRepository } from '../kernel/ports/api-keys.ts';
 import {
   type ConsoleSessionRecord,
   hashToken,
@@ -20,10 +23,13 @@ import {
   SESSION_LIFETIME_MS,
   sessionIdForHash,
 } from '../kernel/sessions.ts';
-import type { ConsoleSessionStore } from './store-port.ts';
+import type { SignInProblem } from './pages.ts';
+import type { ConsoleSessionStore, SignInLinkRecord } from './store-port.ts';
 
 /** Where a link points: `<base>/console/sign-in?token=…`. */
 export const SIGN_IN_PATH = '/console/sign-in';
+/** The link's query argument holding its token. */
+export const SIGN_IN_TOKEN_PARAM = 'token';
 
 export async function createSignInLink(
   store: ConsoleSessionStore,
@@ -44,28 +50,45 @@ export async function createSignInLink(
     createdAt: input.now.toISOString(),
     expiresAt,
   });
-  return { url: `${input.baseUrl}${SIGN_IN_PATH}?token=${token}`, expiresAt };
+  return { url: `${input.baseUrl}${SIGN_IN_PATH}?${SIGN_IN_TOKEN_PARAM}=${token}`, expiresAt };
+}
+
+/**
+ * What a link can still do, read without changing anything (opening the link in a browser, which a
+ * mail or chat scanner may do too): `invalid` for a token that is malformed, never issued (or
+ * forgotten after a week), or whose key no longer works (404); `expired` past its 5 minutes and
+ * `used` once it opened a session (410).
+ */
+export async function checkSignInLink(
+  store: ConsoleSessionStore,
+  input: { token: string | undefined; now: Date; keyUsable: (keyHash: string) => Promise<boolean> },
+): Promise<{ outcome: 'ready'; link: SignInLinkRecord } | { outcome: SignInProblem }> {
+  if (input.token === undefined || !isTokenShaped(input.token)) return { outcome: 'invalid' };
+  const link = await store.findLink(hashToken(input.token));
+  if (!link) return { outcome: 'invalid' };
+  if (link.usedAt) return { outcome: 'used' };
+  if (Date.parse(link.expiresAt) <= input.now.getTime()) return { outcome: 'expired' };
+  if (!(await input.keyUsable(link.keyHash))) return { outcome: 'invalid' };
+  return { outcome: 'ready', link };
 }
 
 export type SignInOutcome =
   | { outcome: 'signed-in'; token: string; session: ConsoleSessionRecord }
-  | { outcome: 'invalid' | 'expired' | 'used' };
+  | { outcome: SignInProblem };
 
 /**
- * Opens the session a link stands for. An unknown or malformed token is `invalid`, a link past its
- * 5 minutes `expired`, one another request opened first `used`: none of them changes anything.
- * `keyUsable` tells whether the link's key still works (a revoked key's link opens nothing).
+ * Opens the session a link stands for: the explicit sign-in (a POST from the link's page), never
+ * the GET that shows the page. A link that cannot (`checkSignInLink`), or that another request
+ * opened first (`used`), changes nothing.
  */
 export async function openSignInLink(
   store: ConsoleSessionStore,
-  input: { token: string; now: Date; keyUsable: (keyHash: string) => Promise<boolean> },
+  input: { token: string | undefined; now: Date; keyUsable: (keyHash: string) => Promise<boolean> },
 ): Promise<SignInOutcome> {
-  if (!isTokenShaped(input.token)) return { outcome: 'invalid' };
-  const linkHash = hashToken(input.token);
-  const link = await store.findLink(linkHash);
-  if (!link) return { outcome: 'used' };
-  if (Date.parse(link.expiresAt) <= input.now.getTime()) return { outcome: 'expired' };
-  if (!(await input.keyUsable(link.keyHash))) return { outcome: 'invalid' };
+  const checked = await checkSignInLink(store, input);
+  if (checked.outcome !== 'ready') return checked;
+  const { link } = checked;
+  const linkHash = hashToken(input.token as string);
   const token = newToken();
   const sessionHash = hashToken(token);
   const session: ConsoleSessionRecord = {
@@ -91,6 +114,34 @@ export async function openSignInLink(
   );
   const opened = await store.openSession({ linkHash, sessionHash, session, audit });
   return opened === 'opened' ? { outcome: 'signed-in', token, session } : { outcome: 'used' };
+}
+
+/** Whether the key a link was made with still works (a revoked key's link opens nothing). */
+export const keyUsableIn =
+  (apiKeys: Pick<ApiKeyRepository, 'findByHash'>, now: Date) =>
+  async (keyHash: string): Promise<boolean> => {
+    const key = await apiKeys.findByHash(keyHash);
+    return key !== undefined && isKeyUsable(key, now);
+  };
+
+/**
+ * Whether a sign-in POST comes from the link's own page (login CSRF: another site must not sign a
+ * browser in to someone else's session). Browsers send `Sec-Fetch-Site`, which a page cannot set:
+ * it must be `same-origin`. Without it (an older browser) the `Origin` must name this host; the
+ * pages' `Referrer-Policy: no-referrer` makes a browser send `Origin: null` with the form, which is
+ * refused then, as another site's sandboxed frame sends it too. A request with neither is no
+ * browser's form (a script holding the link could open it anyway).
+ */
+export function isSameOriginPost(headers: Readonly<Record<string, string>>): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /** Ends the session named by its token; false when it had ended already. */

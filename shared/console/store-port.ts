@@ -10,16 +10,18 @@ export interface SignInLinkRecord {
   keyHash: string;
   createdAt: string;
   expiresAt: string;
+  /** When it opened its session; the record stays (`LINK_RECORD_LIFETIME_MS`), so a used link is told from an unknown one. */
+  usedAt?: string;
 }
 
 export interface ConsoleSessionStore {
   /** Stores a new link by its token's hash. */
   createLink(linkHash: string, link: SignInLinkRecord): Promise<void>;
-  /** The link, if it is stored (it may have expired: the caller compares times). */
+  /** The link, if it is stored (it may have expired or been used: the caller compares). */
   findLink(linkHash: string): Promise<SignInLinkRecord | undefined>;
   /**
-   * Deletes the link and stores the session with its audit record, all or nothing: `used` when the
-   * link is gone (another request opened it first), so a link opens one session at most.
+   * Marks the link used and stores the session with its audit record, all or nothing: `used` when
+   * the link was used already (another request opened it first), so a link opens one session at most.
    */
   openSession(input: {
     linkHash: string;

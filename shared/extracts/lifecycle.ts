@@ -2,11 +2,13 @@
  * What every kind of extract shares: ids, owners, the 12-month life, the draft a purchase leaves
  * for its retry, the header and fee entry a purchase commits, and the checks a read makes.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { HandlerResult } from '../kernel/http/handler-types.ts';
+import { recordedPrice } from '../kernel/prices.ts';
 import { apiErrorFromRegistry } from '../kernel/registry-errors.ts';
 import { RegistryRejection } from '../kernel/registry-port.ts';
 import {
@@ -150,7 +152,10 @@ export function headerFor(
   };
 }
 
-/** One extract's fee entry: billed with its fee code on live keys, recorded without one on test keys. */
+/**
+ * One extract's fee entry: billed with its fee code on live keys, recorded without one on test keys;
+ * with the price in force (what a test key's use would have cost).
+ */
 export function feeEntryFor(
   header: ExtractHeader,
   { product, feeCode }: { product: string; feeCode: string },
@@ -167,6 +172,7 @@ export function feeEntryFor(
     clientReference: header.clientReference,
     requestId: header.requestId,
     resourceId: header.id,
+    ...recordedPrice(product, feeCode, header.purchasedAt),
   };
 }
 

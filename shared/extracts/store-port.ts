@@ -55,6 +55,14 @@ export interface FeeEntry {
   requestId: string;
   /** What the fee paid for: an extract or order id. */
   resourceId: string;
+  /**
+   * The price per unit in force when the entry was written, and its version (the `effectiveFrom`
+   * of shared/usage/prices.ts): kept, so a later price never changes what this use cost. Test keys'
+   * entries record what the same use would have cost. Absent on entries written before prices were
+   * recorded (the report then prices them by their time).
+   */
+  unitAmountCents?: number;
+  priceVersion?: string;
 }
 
 export interface ListedExtract extends HeldExtractRef {

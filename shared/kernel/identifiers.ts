@@ -18,6 +18,15 @@ export interface IdentifierCheck {
   acnFromAbn: string | null;
 }
 
+/**
+ * The forms an identifier is written in, spaces anywhere (`123 456 789`): nine digits (ACN, ARBN,
+ * ARSN), eleven (ABN), or either (a company named by its number or by an ABN). The check digits
+ * are not in them: `isValidAcn` and `isValidAbn` test those.
+ */
+export const NINE_DIGIT_FORM = /^ *(?:\d *){9}$/;
+export const ELEVEN_DIGIT_FORM = /^ *(?:\d *){11}$/;
+export const COMPANY_NUMBER_FORM = /^ *(?:\d *){9}(?:\d *\d *)?$/;
+
 const ACN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 1] as const;
 const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19] as const;
 

@@ -9,8 +9,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Environment } from './api-keys.ts';
 
-/** The cookie holding the session token (the token's SHA-256 is what is stored). */
-export const SESSION_COOKIE = 'crds_console';
+/**
+ * The cookie holding the session token (the token's SHA-256 is what is stored). `__Host-`: the
+ * browser takes it only when `Secure`, with `Path=/` and no `Domain`, so no other host of the
+ * domain and no plain-HTTP page can set or shadow it.
+ */
+export const SESSION_COOKIE = '__Host-crds_console';
+/** The `Authorization` scheme of a console request: `Console-Session <edge token>`. */
+export const CONSOLE_SESSION_SCHEME = 'Console-Session';
 /** The header a change carries the session's CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -18,6 +24,11 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 /** A sign-in link works once, for 5 minutes. */
 export const LINK_LIFETIME_MS = 5 * 60 * 1000;
+/**
+ * How long a link's record is kept after it was made (then DynamoDB's TTL removes it): for a week a
+ * used or expired link is told from one never issued (410, not 404).
+ */
+export const LINK_RECORD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface ConsoleSessionRecord {
   /** `cs_` and the first 20 hex digits of the token's SHA-256: names the session in audit records. */
@@ -42,6 +53,23 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const isTokenShaped = (token: string): boolean => TOKEN_PATTERN.test(token);
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/**
+ * What the console's page shows the gateway's key authorizer, as `Authorization: Console-Session
+ * <edge token>` (shared/kernel/http/authorizer.ts): the SHA-256 of the session token, which is what
+ * the session is stored by, so the authorizer looks it up as it looks up a key and no made-up value
+ * passes. The page cannot read the `HttpOnly` cookie, so `GET /console` writes the edge token of
+ * the cookie it was sent into the page. It opens no session by itself: every route still needs the
+ * cookie.
+ */
+export const edgeTokenOf = (sessionToken: string): string => hashToken(sessionToken);
+const EDGE_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+
+/** The edge token of `Authorization: Console-Session <edge token>`, if the header is one. */
+export function consoleEdgeToken(header: string | undefined): string | undefined {
+  const match = /^Console-Session +(\S+)$/.exec(header ?? '');
+  const token = match?.[1];
+  return token !== undefined && EDGE_TOKEN_PATTERN.test(token) ? token : undefined;
+}
 export const sessionIdForHash = (hash: string): string => `cs_${hash.slice(0, 20)}`;
 
 /** The value of cookie `name` in a `Cookie` header, if it is there once and token-shaped. */

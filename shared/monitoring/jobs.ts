@@ -8,12 +8,14 @@
 import type { Environment } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { WEEKLY_JOB_START } from '../kernel/infra/monitoring.ts';
+import { recordedPrice } from '../kernel/prices.ts';
 import { monitoringEventTypes } from '../webhooks/event-types.ts';
 import { isWeeklySummaryType } from '../weekly-summaries/registry-port.ts';
 import { mondayWeeksAgo } from '../weekly-summaries/weeks.ts';
 import { checkCompany, type DailyCheckPorts, dailyRunId } from './daily-check.ts';
 import { runImportMessage } from './import.ts';
 import { recordSandboxEvent } from './sandbox.ts';
+import { MONITORING_PRODUCT } from './settings.ts';
 import {
   MONITOR_SHARDS,
   type MonitoringMessage,
@@ -21,9 +23,6 @@ import {
   type MonitoringRuns,
 } from './store-port.ts';
 import { MONITORED_SUMMARIES, runWeeklySummary, type WeeklyJobPorts } from './weekly-job.ts';
-
-/** `product` of monitoring's usage entries (our product: no registry fee code). */
-export const MONITORING_PRODUCT = 'monitoring';
 
 export const MONITORING_ENVIRONMENTS: readonly Environment[] = ['live', 'test'];
 
@@ -219,6 +218,7 @@ export async function recordDailyUsage(monitors: RunPorts['monitors'], day: stri
           feeCode: null,
           quantity: account.monitors,
           billable: environment === 'live',
+          ...recordedPrice(MONITORING_PRODUCT, null, `${day}T00:00:00Z`),
           clientReference: null,
           requestId: `mon_usage_${day}`,
           resourceId: `monitoring_${day}`,

@@ -1,24 +1,19 @@
 /**
- * Monitors: create (with the baseline from free registry reads), read, list, change the event
- * types, delete. Everything a request says is checked before the registry or the store is asked.
+ * Monitors: check a request, read, list, change the event types, delete (creation, which reads
+ * the company's baseline from the registry, is creation.ts, so that only CreateMonitor bundles the
+ * company lookup). Everything a request says is checked before the registry or the store is asked.
  */
 import { randomBytes } from 'node:crypto';
-import { lookupCompany } from '../companies/extracts.ts';
 import { type CompanyIdentifier, parseCompanyIdentifier } from '../companies/identifier.ts';
-import type { CompanyRegistry } from '../companies/registry-port.ts';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { type CursorCodec, pageOfStore } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
-import { fromRegistry } from '../kernel/registry-errors.ts';
-import type { RegistryCaller } from '../kernel/registry-port.ts';
 import { PERSON_NAME_PATTERN } from '../people/person-names.ts';
 import { type MonitoringEventType, monitoringEventTypes } from '../webhooks/event-types.ts';
 import { personSubjectKey } from './person-match.ts';
 import { presentMonitor } from './present.ts';
-import { MONITOR_CAP } from './settings.ts';
-import { monitoredCompany, readCompany } from './snapshot.ts';
 import type { MonitoredPerson, MonitorKind, MonitorRecord, MonitorStore } from './store-port.ts';
 
 export const MONITOR_ID_PATTERN = /^mon_[0-9a-f]{24}$/;
@@ -120,88 +115,6 @@ export function checkMonitorRequest(request: MonitorRequest, now: Date, prefix =
     person: checkPerson(request.person as MonitoredPerson, `${prefix}person`, toTimestamp(now).slice(0, 10)),
     eventTypes: checkEventTypes('person', request.eventTypes, `${prefix}eventTypes`),
   };
-}
-
-export interface CreatePorts {
-  monitors: MonitorStore;
-  registry: CompanyRegistry;
-  now: Date;
-  caller: RegistryCaller;
-  cap?: number;
-}
-
-/** The new monitor of a checked request: a company one carries its baseline, read now. */
-export async function newMonitor(
-  ports: Omit<CreatePorts, 'monitors'>,
-  owner: Owner,
-  request: CheckedMonitorRequest,
-  param = 'company',
-): Promise<MonitorRecord> {
-  const at = toTimestamp(ports.now);
-  const common = {
-    id: newMonitorId(),
-    accountId: owner.accountId,
-    environment: owner.environment,
-    eventTypes: request.eventTypes,
-    sequence: 0,
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-  };
-  if (request.kind === 'person') {
-    return {
-      ...common,
-      kind: 'person',
-      subjectKey: personSubjectKey(request.person),
-      company: null,
-      person: request.person,
-      baseline: null,
-      known: null,
-    };
-  }
-  const company = await lookupCompany(ports.registry, request.company, ports.caller, param);
-  const { snapshot } = await fromRegistry(
-    readCompany(ports.registry, company, ports.caller, ports.now),
-    param,
-  );
-  return {
-    ...common,
-    kind: 'company',
-    subjectKey: company.number,
-    company: monitoredCompany(company),
-    person: null,
-    baseline: snapshot,
-    known: snapshot,
-  };
-}
-
-const alreadyWatched = (monitor: Pick<MonitorRecord, 'kind' | 'environment'>, monitorId: string) =>
-  new ApiError('monitor_already_exists', {
-    param: monitor.kind,
-    message: `This account already watches this ${monitor.kind} in the ${monitor.environment} environment (${monitorId}).`,
-    details: { monitorId },
-  });
-
-/** Stores a new monitor; an already watched subject or a full account is refused. */
-export async function storeMonitor(monitors: MonitorStore, monitor: MonitorRecord, cap = MONITOR_CAP) {
-  const outcome = await monitors.create(monitor, cap);
-  if (outcome.created) return monitor;
-  if (outcome.reason === 'exists') throw alreadyWatched(monitor, outcome.monitorId);
-  throw new ApiError('monitor_limit_reached', {
-    param: null,
-    message: `An account may hold at most ${cap} monitors per environment.`,
-  });
-}
-
-export async function createMonitor(ports: CreatePorts, owner: Owner, request: MonitorRequest) {
-  const checked = checkMonitorRequest(request, ports.now);
-  if (checked.kind === 'company') {
-    // Before the registry is asked: a company already watched costs no registry call.
-    const existing = await ports.monitors.findBySubject(owner, checked.company.number);
-    if (existing) throw alreadyWatched(existing, existing.id);
-  }
-  const monitor = await newMonitor(ports, owner, checked);
-  return storeMonitor(ports.monitors, monitor, ports.cap ?? MONITOR_CAP);
 }
 
 const otherOwner = (record: Owner, owner: Owner) =>

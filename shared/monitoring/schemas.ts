@@ -1,6 +1,6 @@
 /** Company monitoring: request and response schemas (docs/monitoring.md). */
 import * as z from 'zod/mini';
-import { codedSchema, companySummarySchema, timestamp } from '../companies/schemas.ts';
+import { codedSchema, companyNumber, companySummarySchema, timestamp } from '../companies/schemas.ts';
 import {
   cursorParam,
   exactlyOneOf,
@@ -8,44 +8,51 @@ import {
   listEnvelope,
   metaSchema,
   named,
+  uniqueItems,
+  withMeta,
 } from '../kernel/http/schemas.ts';
 import { calendarDate } from '../kernel/time-params.ts';
+import { personNameField } from '../people/person-names.ts';
 import { monitoringEventTypes } from '../webhooks/event-types.ts';
 import { MAX_IMPORT_ROWS } from './settings.ts';
 
 export const monitorPath = z.strictObject({ monitorId: z.string() });
 
-const eventTypeList = z
-  .array(
-    z.enum(monitoringEventTypes, { error: `each entry must be one of ${monitoringEventTypes.join(', ')}` }),
-    { error: 'eventTypes must be a list of event types' },
-  )
-  .check(
-    z.minLength(1, 'eventTypes must name at least one event type (leave it out for all)'),
-    z.maxLength(
-      monitoringEventTypes.length,
-      `eventTypes may have at most ${monitoringEventTypes.length} entries`,
-    ),
-  );
-
-const personName = (name: string, max: number) =>
+const eventTypeList = uniqueItems(
   z
-    .string({ error: `${name} must be a string` })
+    .array(
+      z.enum(monitoringEventTypes, { error: `each entry must be one of ${monitoringEventTypes.join(', ')}` }),
+      { error: 'eventTypes must be a list of event types' },
+    )
     .check(
-      z.minLength(1, `${name} must not be empty`),
-      z.maxLength(max, `${name} may be at most ${max} characters`),
-    );
+      z.minLength(1, 'eventTypes must name at least one event type (leave it out for all)'),
+      z.maxLength(
+        monitoringEventTypes.length,
+        `eventTypes may have at most ${monitoringEventTypes.length} entries`,
+      ),
+    )
+    .register(z.globalRegistry, {
+      description:
+        "The event types to notify, each once; all of the monitor's kind when left out. A company monitor takes only `company.*` types and a person monitor only `person.*` types (422 `validation_error` otherwise).",
+    }),
+  'validation_error',
+  (type) => `${String(type)} is listed twice`,
+);
 
-export const monitoredPersonBody = z.strictObject({
-  familyName: personName('familyName', 100),
-  givenNames: z
-    .array(personName('each given name', 100), { error: 'givenNames must be a list of names' })
-    .check(
-      z.minLength(1, 'givenNames must hold at least one name'),
-      z.maxLength(5, 'givenNames may hold at most 5 names'),
-    ),
-  birthDate: calendarDate('birthDate'),
-});
+export const monitoredPersonBody = named(
+  'MonitoredPersonRequest',
+  z.strictObject({
+    familyName: personNameField('validation_error'),
+    givenNames: z
+      .array(personNameField('validation_error'), { error: 'givenNames must be a list of names' })
+      .check(
+        z.minLength(1, 'givenNames must hold at least one name'),
+        z.maxLength(5, 'givenNames may hold at most 5 names'),
+      ),
+    birthDate: calendarDate('birthDate'),
+  }),
+  'The person to watch: family name, one to five given names, date of birth.',
+);
 
 /** An import row's person, checked by the very schema of POST /v1/monitors (its params `person.…`). */
 export const importRowPerson = z.object({ person: monitoredPersonBody });
@@ -54,12 +61,7 @@ export const createMonitorBody = named(
   'CreateMonitorRequest',
   exactlyOneOf(
     z.strictObject({
-      /** An ACN, ARBN or ARSN (nine digits), or an ABN that embeds one; spaces allowed. */
-      company: z.optional(
-        z
-          .string({ error: 'company must be a string' })
-          .check(z.maxLength(20, 'company may be at most 20 characters')),
-      ),
+      company: z.optional(companyNumber),
       person: z.optional(monitoredPersonBody),
       eventTypes: z.optional(eventTypeList),
     }),
@@ -71,6 +73,28 @@ export const createMonitorBody = named(
   ),
 );
 
+/**
+ * A JSON import row, as the contract types it. The service takes any value here and checks each
+ * row on its own (a row that does not fit is reported in `problems` as `invalid`, not refused),
+ * so the row's schema is what the contract says, not what the request is parsed with.
+ */
+const importRowSchema = named(
+  'MonitorImportRow',
+  z.strictObject({
+    company: z.optional(companyNumber),
+    person: z.optional(monitoredPersonBody),
+    eventTypes: z.optional(eventTypeList),
+  }),
+  'One monitor to create: `company` or `person`, with `eventTypes` if not all. Each row is checked on its own: one that breaks a rule is reported in `problems` as `invalid`, and the others are still created.',
+);
+const importRow = z.union([importRowSchema, z.unknown()]).register(z.globalRegistry, {
+  override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    const [row] = jsonSchema.anyOf as unknown[];
+    delete jsonSchema.anyOf;
+    Object.assign(jsonSchema, row);
+  },
+});
+
 export const importMonitorsBody = named(
   'ImportMonitorsRequest',
   exactlyOneOf(
@@ -80,7 +104,7 @@ export const importMonitorsBody = named(
       /** JSON rows: each {company} or {person}, with eventTypes if not all. Checked row by row. */
       rows: z.optional(
         z
-          .array(z.unknown(), { error: 'rows must be a list' })
+          .array(importRow, { error: 'rows must be a list' })
           .check(
             z.minLength(1, 'rows must hold at least one row'),
             z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`),
@@ -100,15 +124,19 @@ export const importMonitorsBody = named(
 export const sandboxEventBody = named(
   'CreateSandboxMonitorEventRequest',
   z.strictObject({
-    /** The event type to fire: one the monitor wants. */
-    type: z.enum(monitoringEventTypes, { error: `type must be one of ${monitoringEventTypes.join(', ')}` }),
+    type: z
+      .enum(monitoringEventTypes, { error: `type must be one of ${monitoringEventTypes.join(', ')}` })
+      .register(z.globalRegistry, {
+        description:
+          'The event type to fire: one of those the monitor wants (its `eventTypes`), else 422 `validation_error`.',
+      }),
   }),
 );
 
 export const updateMonitorBody = named('UpdateMonitorRequest', z.strictObject({ eventTypes: eventTypeList }));
 
 export const monitorListQuery = z.strictObject({
-  company: z.optional(z.string().check(z.maxLength(20, 'company may be at most 20 characters'))),
+  company: z.optional(companyNumber),
   limit: limitParam,
   cursor: cursorParam,
 });
@@ -118,7 +146,7 @@ export const monitorFeedQuery = z.strictObject({
   after: z.optional(
     z.string().check(z.minLength(1, 'after must not be empty'), z.maxLength(200, 'after is too long')),
   ),
-  company: z.optional(z.string().check(z.maxLength(20, 'company may be at most 20 characters'))),
+  company: z.optional(companyNumber),
   limit: limitParam,
 });
 
@@ -177,13 +205,21 @@ export const monitorSchema = z
     description: 'A company or a person watched by the account.',
   });
 
-const importProblem = z.object({
-  row: z.int(),
-  outcome: z.enum(['already_watched', 'invalid', 'duplicate', 'over_cap']),
-  monitorId: z.optional(z.string()),
-  duplicateOf: z.optional(z.int()),
-  error: z.optional(z.object({ code: z.string(), param: z.nullable(z.string()), message: z.string() })),
-});
+const importProblem = named(
+  'MonitorImportProblem',
+  z.object({
+    row: z.int(),
+    outcome: z.enum(['already_watched', 'invalid', 'duplicate', 'over_cap']),
+    monitorId: z.optional(z.string()),
+    duplicateOf: z.optional(z.int()),
+    error: z.optional(
+      named(
+        'MonitorImportRowError',
+        z.object({ code: z.string(), param: z.nullable(z.string()), message: z.string() }),
+      ),
+    ),
+  }),
+);
 
 export const monitorImportPath = z.strictObject({ importId: z.string() });
 
@@ -198,14 +234,17 @@ export const monitorImportSchema = z
     rows: z.int(),
     /** Rows whose outcome is known: all of them once `succeeded`. */
     processedRows: z.int(),
-    totals: z.object({
-      created: z.int(),
-      wouldCreate: z.int(),
-      alreadyWatched: z.int(),
-      invalid: z.int(),
-      duplicate: z.int(),
-      overCap: z.int(),
-    }),
+    totals: named(
+      'MonitorImportTotals',
+      z.object({
+        created: z.int(),
+        wouldCreate: z.int(),
+        alreadyWatched: z.int(),
+        invalid: z.int(),
+        duplicate: z.int(),
+        overCap: z.int(),
+      }),
+    ),
     /**
      * Every processed row not created (in a dry run: not to be created), in row order; the others
      * are (or would be).
@@ -222,7 +261,7 @@ export const monitorImportSchema = z
       'A bulk import: its status, totals, and every row that is not (or would not be) created, with why.',
   });
 
-export const monitorResponseSchema = named('MonitorResponse', z.extend(monitorSchema, { meta: metaSchema }));
+export const monitorResponseSchema = named('MonitorResponse', withMeta(monitorSchema));
 export const monitorListSchema = listEnvelope('MonitorList', monitorSchema);
 export const deletedMonitorSchema = named(
   'DeletedMonitor',
@@ -245,19 +284,30 @@ export const monitorEventDataSchema = z
     before: z.optional(changedValue),
     after: z.optional(changedValue),
     document: z.optional(documentRef),
-    appointee: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    appointee: z.optional(
+      z.nullable(
+        named(
+          'MonitorEventAppointee',
+          z.record(z.string(), z.unknown()),
+          'The officeholder appointed or ceased, as the registry gives it.',
+        ),
+      ),
+    ),
     licenceNumber: z.optional(z.nullable(z.string())),
     date: z.optional(z.nullable(z.string())),
     /** Person events: how the item matched (licence items carry no birth date). */
     match: z.optional(z.enum(['names_and_birth_date', 'names'])),
-    source: z.object({
-      kind: z.enum(['daily_check', 'weekly_summary', 'sandbox']),
-      checkedAt: z.optional(timestamp),
-      summaryType: z.optional(z.string()),
-      subType: z.optional(codedSchema),
-      weekStarting: z.optional(z.string()),
-      documentNumber: z.optional(z.nullable(z.string())),
-    }),
+    source: named(
+      'MonitorEventSource',
+      z.object({
+        kind: z.enum(['daily_check', 'weekly_summary', 'sandbox']),
+        checkedAt: z.optional(timestamp),
+        summaryType: z.optional(z.string()),
+        subType: z.optional(codedSchema),
+        weekStarting: z.optional(z.string()),
+        documentNumber: z.optional(z.nullable(z.string())),
+      }),
+    ),
     monitorIds: z.array(z.string()),
     sequence: z.int(),
   })

@@ -41,5 +41,8 @@ export const IMPORT_CHUNK_ROWS = 500;
  */
 export const MONITORING_REGISTRY_CALLS_PER_SECOND = 25;
 
-/** Monitoring's price per monitored company-day, in cents (our product, not a registry fee). */
-export const MONITORING_PRICE_CENTS_PER_COMPANY_DAY = 1;
+/**
+ * `product` of monitoring's usage entries (our product: no registry fee code), priced per
+ * monitored company-day by the stage's price schedule (shared/usage/prices.ts).
+ */
+export const MONITORING_PRODUCT = 'monitoring';

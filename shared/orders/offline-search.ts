@@ -10,6 +10,7 @@ import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { logger } from '../kernel/observability.ts';
+import { recordedPrice } from '../kernel/prices.ts';
 import type { OfflineSearchDelivery } from './delivery.ts';
 import { idFor } from './ids.ts';
 import type { FulfilmentQueue, OfflineSearchRecord, OfflineSearchStore } from './store-port.ts';
@@ -77,6 +78,7 @@ export async function acceptOfflineSearch(request: OfflineSearchRequest): Promis
         clientReference: request.clientReference,
         requestId: request.requestId,
         resourceId: id,
+        ...recordedPrice(offlineSearchProduct.product, offlineSearchProduct.feeCode, at),
       },
     ],
     requestId: request.requestId,

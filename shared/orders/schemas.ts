@@ -5,7 +5,16 @@ import {
   searchScopeParam,
   timestamp,
 } from '../companies/schemas.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import { documentNumberSchema } from '../kernel/document-numbers.ts';
+import {
+  coded,
+  cursorParam,
+  limitParam,
+  listEnvelope,
+  metaSchema,
+  named,
+  withMeta,
+} from '../kernel/http/schemas.ts';
 import { offlineSearchDeliverySchema, orderDeliverySchema } from './delivery.ts';
 import { deliveryMethods, offlineSearchStatuses, orderStatuses, orderTypes } from './store-port.ts';
 
@@ -19,22 +28,45 @@ export const chargesExtractOrderBody = named(
   z.strictObject({ delivery: orderDeliverySchema }),
 );
 
-/** Only the type here: a range that is reversed or outside the document is `page_range_invalid`. */
-const pageNumber = (name: string) =>
-  z.optional(z.int({ error: `pages.${name} must be a whole page number` }));
+/**
+ * A page number: whole (else 422 `validation_error`), given and from 1 (else 400
+ * `page_range_invalid`, as a reversed range is).
+ */
+const pageNumber = coded(
+  'validation_error',
+  z.int({ error: 'must be a whole page number' }).check(
+    z.refine((page: number) => page >= 1, {
+      error: 'pages are numbered from 1',
+      params: { code: 'page_range_invalid' },
+    }),
+  ),
+  { missing: 'page_range_invalid' },
+).register(z.globalRegistry, { minimum: 1 });
+
+const pageRange = named(
+  'RequestedPageRange',
+  z.strictObject({ from: pageNumber, to: pageNumber }),
+  'Pages `from` to `to`, both given, numbered from 1; `to` must not be below `from` nor past the document’s last page (400 `page_range_invalid`). Leave it out for the whole document.',
+);
 
 export const documentImageOrderBody = named(
   'OrderDocumentImagesRequest',
   z.strictObject({
     documents: z
       .array(
-        z.strictObject({
-          // Checked by the use case: a malformed number has its own code (document_number_invalid).
-          documentNumber: z.string({ error: 'documentNumber must be a string' }),
-          pages: z.optional(z.strictObject({ from: pageNumber('from'), to: pageNumber('to') })),
-        }),
+        named(
+          'DocumentImageOrderItem',
+          z.strictObject({
+            documentNumber: documentNumberSchema,
+            pages: z.optional(pageRange),
+          }),
+        ),
         { error: 'documents must be an array of {documentNumber, pages}' },
       )
+      .register(z.globalRegistry, {
+        description:
+          'The documents to image, each once (compared upper-cased and trimmed: 400 `duplicate_document_number`).',
+      })
       .check(
         z.minLength(1, 'documents must name at least one document'),
         z.maxLength(
@@ -124,7 +156,7 @@ export const orderSchema = named(
   }),
 );
 
-export const orderResponseSchema = named('OrderResponse', z.extend(orderSchema, { meta: metaSchema }));
+export const orderResponseSchema = named('OrderResponse', withMeta(orderSchema));
 export const orderListSchema = listEnvelope('OrderList', orderSchema);
 
 export const offlineSearchSchema = named(
@@ -144,6 +176,15 @@ export const offlineSearchSchema = named(
     failure: z.optional(failureSchema),
     meta: metaSchema,
   }),
+);
+
+export const offlineSearchListSchema = listEnvelope(
+  'OfflineSearchList',
+  named(
+    'ListedOfflineSearch',
+    z.omit(offlineSearchSchema, { meta: true }),
+    'An offline search as lists show it.',
+  ),
 );
 
 export const offlineSearchResultsSchema = companyMatchListSchema;

@@ -154,6 +154,12 @@ export interface OfflineSearchStore {
     dailyLimit: number,
   ): Promise<'created' | 'exists' | 'limit'>;
   get(id: string): Promise<OfflineSearchRecord | undefined>;
+  /** The account's offline searches, newest first. */
+  list(
+    accountId: string,
+    environment: Environment,
+    options: { limit: number; after?: string },
+  ): Promise<OrderListPage<OfflineSearchRecord>>;
   transition(id: string, transition: Transition<OfflineSearchStatus>): Promise<boolean>;
 }
 

@@ -13,30 +13,30 @@ import {
   sourceDocument,
   timestamp,
 } from '../companies/schemas.ts';
-import { cursorParam, dateParam, limitParam, listFields, metaSchema, named } from '../kernel/http/schemas.ts';
+import {
+  cursorParam,
+  dateParam,
+  limitParam,
+  listFields,
+  metaSchema,
+  named,
+  uniqueItems,
+} from '../kernel/http/schemas.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import { MEMBER_ROLE } from './ordering.ts';
+import { personNameField } from './person-names.ts';
 
 const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;
 const PERSON_ID = /^prs_[0-9a-f]{24}$/;
 const MAX_PEOPLE_PER_PURCHASE = 100;
-const MAX_NAME_LENGTH = 100;
 
 // ---- requests -------------------------------------------------------------------------------
-
-/** Names are checked for presence and characters by the use case: those have their own codes. */
-const nameField = (name: string) =>
-  z.optional(
-    z
-      .string({ error: `${name} must be a string` })
-      .check(z.maxLength(MAX_NAME_LENGTH, `${name} must be at most ${MAX_NAME_LENGTH} characters`)),
-  );
 
 export const peopleSearchBody = named(
   'SearchPeopleRequest',
   z.strictObject({
-    familyName: nameField('familyName'),
-    givenName: nameField('givenName'),
+    familyName: personNameField('name_required', { missing: true }),
+    givenName: personNameField('name_required', { missing: true }),
     birthDateFrom: dateParam('birthDateFrom'),
     birthDateTo: dateParam('birthDateTo'),
   }),
@@ -60,23 +60,27 @@ export const purchasePeopleBody = named(
       .check(
         z.regex(PEOPLE_SEARCH_ID, 'searchId must be a people search id (psr_ followed by 24 hex digits)'),
       ),
-    personIds: z
-      .array(
-        z
-          .string({ error: 'each person id must be a string' })
-          .check(z.regex(PERSON_ID, 'each person id must be prs_ followed by 24 hex digits')),
-        {
-          error: (issue) =>
-            issue.input === undefined ? 'personIds is required' : 'personIds must be an array',
-        },
-      )
-      .check(
-        z.minLength(1, 'personIds must hold at least one person id'),
-        z.maxLength(
-          MAX_PEOPLE_PER_PURCHASE,
-          `personIds may hold at most ${MAX_PEOPLE_PER_PURCHASE} person ids`,
+    personIds: uniqueItems(
+      z
+        .array(
+          z
+            .string({ error: 'each person id must be a string' })
+            .check(z.regex(PERSON_ID, 'each person id must be prs_ followed by 24 hex digits')),
+          {
+            error: (issue) =>
+              issue.input === undefined ? 'personIds is required' : 'personIds must be an array',
+          },
+        )
+        .check(
+          z.minLength(1, 'personIds must hold at least one person id'),
+          z.maxLength(
+            MAX_PEOPLE_PER_PURCHASE,
+            `personIds may hold at most ${MAX_PEOPLE_PER_PURCHASE} person ids`,
+          ),
         ),
-      ),
+      'validation_error',
+      (id) => `${String(id)} is given twice`,
+    ),
     history: flag('history'),
     includeShareholdings: flag('includeShareholdings'),
   }),
@@ -140,11 +144,18 @@ export const peopleSearchSchema = named(
 
 export const personResponseSchema = named(
   'PersonResponse',
-  z.extend(personMatchSchema, {
-    searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
-    searchExpiresAt: timestamp,
-    meta: metaSchema,
-  }),
+  z.intersection(
+    personMatchSchema,
+    named(
+      'PersonSearchReference',
+      z.object({
+        searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
+        searchExpiresAt: timestamp,
+        meta: metaSchema,
+      }),
+      'The search that found the person, and until when it can be read.',
+    ),
+  ),
 );
 
 export const roleSchema = named(

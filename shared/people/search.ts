@@ -1,6 +1,7 @@
 /**
- * People searches (free): the name and birth-date rules are checked here, before the registry
- * is asked, with the codes the registry would use; each search is kept with its `prs_` ids.
+ * People searches (free): the birth-date rules are checked here (the names' by the request's
+ * schema), before the registry is asked, with the codes the registry would use; each search is
+ * kept with its `prs_` ids.
  */
 
 import { isUnexpired } from '../extracts/lifecycle.ts';
@@ -9,29 +10,14 @@ import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { newId } from '../kernel/ids.ts';
 import { fromRegistry } from '../kernel/registry-errors.ts';
-import { PERSON_NAME_PATTERN } from './person-names.ts';
 import { presentPersonMatch } from './present.ts';
 import type { PeopleRegistry } from './registry-port.ts';
 import type { PeopleSearch, PeopleSearchCriteria, PeopleSearchStore, SearchedPerson } from './store-port.ts';
 
 export const SEARCH_LIFETIME_MS = 30 * 24 * 3600_000;
 
-function checkName(param: 'familyName' | 'givenName', value: string | undefined): string {
-  const name = value?.trim().replace(/\s+/g, ' ') ?? '';
-  if (name === '') {
-    throw new ApiError('name_required', {
-      param,
-      message: `${param} is required: a people search needs a family name and a given name.`,
-    });
-  }
-  if (!PERSON_NAME_PATTERN.test(name)) {
-    throw new ApiError('name_invalid_characters', {
-      param,
-      message: `${param} may hold only letters, hyphens, apostrophes and spaces.`,
-    });
-  }
-  return name.toUpperCase();
-}
+/** A name as the registry is asked (the request's schema has checked its characters). */
+const registryName = (name: string): string => name.trim().replace(/\s+/g, ' ').toUpperCase();
 
 function checkBirthRange(from: string | undefined, to: string | undefined, today: string) {
   if ((from === undefined) !== (to === undefined)) {
@@ -56,7 +42,7 @@ function checkBirthRange(from: string | undefined, to: string | undefined, today
 }
 
 export interface SearchInput {
-  body: { familyName?: string; givenName?: string; birthDateFrom?: string; birthDateTo?: string };
+  body: { familyName: string; givenName: string; birthDateFrom?: string; birthDateTo?: string };
   owner: Owner;
   requestId: string;
   now: Date;
@@ -67,8 +53,8 @@ export interface SearchInput {
 export async function searchPeople(input: SearchInput) {
   const { body, owner, now } = input;
   const criteria: PeopleSearchCriteria = {
-    familyName: checkName('familyName', body.familyName),
-    givenName: checkName('givenName', body.givenName),
+    familyName: registryName(body.familyName),
+    givenName: registryName(body.givenName),
     birthDateFrom: body.birthDateFrom ?? null,
     birthDateTo: body.birthDateTo ?? null,
   };

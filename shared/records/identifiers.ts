@@ -9,6 +9,9 @@ import { RegistryRejection } from '../kernel/registry-port.ts';
 
 const RECORD_NUMBER = /^[0-9A-Z]{1,20}$/;
 
+/** The same number as a request may spell it: any case, spaces anywhere. */
+export const RECORD_NUMBER_INPUT = /^\s*(?:[0-9A-Za-z]\s*){1,20}$/;
+
 export function recordNumber(raw: string, param: string): string {
   const number = raw.replace(/\s+/g, '').toUpperCase();
   if (!RECORD_NUMBER.test(number)) {

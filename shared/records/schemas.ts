@@ -10,31 +10,50 @@ import {
   partySchema,
   personNameSchema,
 } from '../companies/schemas.ts';
-import { listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import { documentNumberSchema } from '../kernel/document-numbers.ts';
+import { listEnvelope, metaSchema, named, uniqueItems, withMeta } from '../kernel/http/schemas.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
+import { RECORD_NUMBER_INPUT } from './identifiers.ts';
 import { MAX_DOCUMENT_DETAILS } from './registry-port.ts';
 
 // ---- requests -------------------------------------------------------------------------------
 
-// Numbers are checked by the use cases, so that a malformed one gets its own code and `param`.
-export const documentPath = z.strictObject({ number: z.string().check(z.minLength(1)) });
+export const documentPath = z.strictObject({ number: documentNumberSchema });
 
 const numbersMessage = `numbers[] takes 1 to ${MAX_DOCUMENT_DETAILS} document numbers`;
 
 /** `numbers[]=9E0010007&numbers[]=9E0010005`: the pipeline makes a `[]` parameter an array. */
 export const documentsQuery = z.strictObject({
-  'numbers[]': z
-    .array(z.string(), {
-      error: (issue) =>
-        issue.input === undefined ? `numbers[] is required: ${numbersMessage}` : numbersMessage,
-    })
-    .check(
-      z.minLength(1, numbersMessage),
-      z.maxLength(MAX_DOCUMENT_DETAILS, `${numbersMessage}; send more in several requests`),
-    ),
+  'numbers[]': uniqueItems(
+    z
+      .array(documentNumberSchema, {
+        error: (issue) =>
+          issue.input === undefined ? `numbers[] is required: ${numbersMessage}` : numbersMessage,
+      })
+      .check(
+        z.minLength(1, numbersMessage),
+        z.maxLength(MAX_DOCUMENT_DETAILS, `${numbersMessage}; send more in several requests`),
+      )
+      .register(z.globalRegistry, {
+        description: `1 to ${MAX_DOCUMENT_DETAILS} document numbers, each once (compared upper-cased and trimmed: 400 \`duplicate_document_number\`).`,
+      }),
+    'duplicate_document_number',
+    (number) => `Document ${String(number)} is asked for twice; ask for each once.`,
+  ),
 });
 
-export const recordPath = z.strictObject({ id: z.string().check(z.minLength(1)) });
+/** A business name's or name reservation's registry number, as a request may spell it. */
+const recordNumberField = () =>
+  z
+    .string()
+    .check(
+      z.regex(
+        RECORD_NUMBER_INPUT,
+        'must be a registry number: 1 to 20 digits and letters (spaces are ignored)',
+      ),
+    );
+
+export const recordPath = z.strictObject({ id: recordNumberField() });
 
 const jurisdictions = (findCodeTable('jurisdictions')?.entries.map((entry) => entry.code) ?? []) as [
   string,
@@ -44,7 +63,7 @@ const jurisdictions = (findCodeTable('jurisdictions')?.entries.map((entry) => en
 /** Give `number`, or `stateNumber` with `jurisdiction`: the use case checks the combination. */
 export const businessNamesQuery = z.strictObject({
   number: z.optional(
-    z.string().register(z.globalRegistry, {
+    recordNumberField().register(z.globalRegistry, {
       description:
         'The registry number of a business name. Give it alone, not with `stateNumber` or `jurisdiction` (422 `validation_error`, 400 `identifier_conflict`).',
     }),
@@ -90,10 +109,7 @@ export const documentDetailsSchema = named(
   'DocumentDetails',
   z.extend(documentSchema, { subject: documentSubjectSchema }),
 );
-export const documentResponseSchema = named(
-  'DocumentResponse',
-  z.extend(documentDetailsSchema, { meta: metaSchema }),
-);
+export const documentResponseSchema = named('DocumentResponse', withMeta(documentDetailsSchema));
 export const documentListSchema = listEnvelope('DocumentDetailsList', documentDetailsSchema);
 
 export const businessNameSchema = named(
@@ -118,10 +134,7 @@ export const businessNameSchema = named(
     ),
   }),
 );
-export const businessNameResponseSchema = named(
-  'BusinessNameResponse',
-  z.extend(businessNameSchema, { meta: metaSchema }),
-);
+export const businessNameResponseSchema = named('BusinessNameResponse', withMeta(businessNameSchema));
 export const businessNameListSchema = listEnvelope('BusinessNameList', businessNameSchema);
 
 export const nameReservationResponseSchema = named(
@@ -131,15 +144,20 @@ export const nameReservationResponseSchema = named(
     id: z.string(),
     name: z.string(),
     status: codedSchema,
-    reservedFor: z.nullable(z.object({ type: codedSchema, class: z.nullable(codedSchema) })),
+    reservedFor: z.nullable(
+      named('ReservedFor', z.object({ type: codedSchema, class: z.nullable(codedSchema) })),
+    ),
     company: z.nullable(companySummarySchema),
     reservedAt: isoDate,
     expiresAt: isoDate,
-    sourceDocument: z.object({
-      documentNumber: z.string(),
-      qualifier: z.nullable(z.string()),
-      formCode: z.string(),
-    }),
+    sourceDocument: named(
+      'ReservationDocument',
+      z.object({
+        documentNumber: z.string(),
+        qualifier: z.nullable(z.string()),
+        formCode: z.string(),
+      }),
+    ),
     meta: metaSchema,
   }),
 );

@@ -25,15 +25,9 @@ export interface BrowseInput {
   cursors: CursorCodec;
 }
 
-/** The key as the registry is asked: trimmed, at least two and at most 100 characters. */
+/** The key as the registry is asked: trimmed, at most 100 characters (the schema has checked at least two). */
 export function checkBrowseKey(browse: string): string {
   const key = browse.trim();
-  if (key.length < 2) {
-    throw new ApiError('browse_key_too_short', {
-      param: 'browse',
-      message: 'browse must hold at least two characters (after trimming spaces).',
-    });
-  }
   if (key.length > MAX_BROWSE_KEY) {
     throw new ApiError('validation_error', {
       param: 'browse',

@@ -9,7 +9,15 @@ import {
   partySchema,
   timestamp,
 } from '../companies/schemas.ts';
-import { coded, cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import {
+  coded,
+  cursorParam,
+  limitParam,
+  listEnvelope,
+  metaSchema,
+  named,
+  withMeta,
+} from '../kernel/http/schemas.ts';
 import { type RegisterCode, registerCodes, registerExtractTypes } from './registry-port.ts';
 
 /** Longest browse key, after trimming. */
@@ -38,8 +46,15 @@ export const registerPath = z.strictObject({ register: registerCode });
 export const registerEntryPath = z.strictObject({ register: registerCode, number: entryNumber });
 
 export const browseQuery = z.strictObject({
-  browse: z.string({
-    error: (issue) => (issue.input === undefined ? 'browse is required' : 'browse must be a string'),
+  browse: coded(
+    'browse_key_too_short',
+    z
+      .string({
+        error: (issue) => (issue.input === undefined ? 'browse is required' : 'browse must be a string'),
+      })
+      .check(z.regex(/^\s*\S.*\S\s*$/, 'must hold at least two characters (after trimming spaces)')),
+  ).register(z.globalRegistry, {
+    description: `Where to start in the register's alphabetical order: 2 to ${MAX_BROWSE_KEY} characters after trimming spaces (400 \`browse_key_too_short\` below 2).`,
   }),
   limit: limitParam,
   cursor: cursorParam,
@@ -55,8 +70,15 @@ export const purchaseRegisterExtractBody = named(
 const partialAddressSchema = named(
   'RegisterAddress',
   z.union([
-    z.strictObject({ locality: z.string(), state: z.nullable(z.string()), postcode: z.nullable(z.string()) }),
-    z.strictObject({ locality: z.string(), country: z.string() }),
+    named(
+      'AustralianLocation',
+      z.strictObject({
+        locality: z.string(),
+        state: z.nullable(z.string()),
+        postcode: z.nullable(z.string()),
+      }),
+    ),
+    named('OverseasLocation', z.strictObject({ locality: z.string(), country: z.string() })),
   ]),
   'Where a register entry is: locality, state and postcode in Australia; locality and country overseas.',
 );
@@ -88,37 +110,70 @@ const entryFields = {
 
 const NUMBER = z.string().check(z.regex(/^\d{1,9}$/));
 
-/** A register entry: exactly the identifier field of its register (one per family, two in the professional one). */
-const entryUnion = <E extends z.core.$ZodLooseShape>(name: string, extra: E) =>
-  named(
-    name,
+/**
+ * A register entry: exactly the identifier field of its register (one per family, two in the
+ * professional one), told apart by `family` (the contract's discriminator) and, in the
+ * professional family, by which number it has. `suffix` names the variants of the row (''), and
+ * of the extract's entry with its sections ('Details').
+ */
+const entryUnion = <E extends z.core.$ZodLooseShape>(suffix: '' | 'Details', extra: E) => {
+  const variant = <F extends z.core.$ZodLooseShape>(name: string, fields: F, description: string) =>
+    named(`${name}Entry${suffix}`, z.object({ ...entryFields, ...extra, ...fields }), description);
+  const professional = named(
+    `ProfessionalEntry${suffix}`,
     z.union([
-      z.strictObject({
-        ...entryFields,
-        ...extra,
-        family: z.literal('professional'),
-        registrationNumber: NUMBER,
-      }),
-      z.strictObject({ ...entryFields, ...extra, family: z.literal('professional'), licenceNumber: NUMBER }),
-      z.strictObject({
-        ...entryFields,
-        ...extra,
-        family: z.literal('authorised-representatives'),
-        representativeNumber: NUMBER,
-      }),
-      z.strictObject({
-        ...entryFields,
-        ...extra,
-        family: z.literal('banned-disqualified'),
-        asicIdentifier: NUMBER,
-      }),
+      variant(
+        'RegisteredProfessional',
+        { family: z.literal('professional'), registrationNumber: NUMBER },
+        'An entry of a professional register numbered by registration (auditors, liquidators).',
+      ),
+      variant(
+        'LicensedProfessional',
+        { family: z.literal('professional'), licenceNumber: NUMBER },
+        'An entry of a professional register numbered by licence.',
+      ),
+    ]),
+    'An entry of a professional register: a registration number or a licence number, as its register has.',
+  );
+  const families = {
+    professional,
+    'authorised-representatives': variant(
+      'AuthorisedRepresentative',
+      { family: z.literal('authorised-representatives'), representativeNumber: NUMBER },
+      'An authorised representative.',
+    ),
+    'banned-disqualified': variant(
+      'BannedDisqualified',
+      { family: z.literal('banned-disqualified'), asicIdentifier: NUMBER },
+      'A banned or disqualified person or organisation.',
+    ),
+  };
+  // `family` tells the variants apart (two professional ones share it, told apart by their
+  // number): said as `oneOf` with a discriminator whose mapping names the component of each family.
+  const mapping = Object.fromEntries(
+    Object.entries(families).map(([family, schema]) => [
+      family,
+      `#/components/schemas/${z.globalRegistry.get(schema)?.id}`,
     ]),
   );
+  return named(
+    `RegisterEntry${suffix}`,
+    z.union([families.professional, families['authorised-representatives'], families['banned-disqualified']]),
+    undefined,
+    {
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        jsonSchema.oneOf = jsonSchema.anyOf;
+        delete jsonSchema.anyOf;
+        jsonSchema.discriminator = { propertyName: 'family', mapping };
+      },
+    },
+  );
+};
 
 /** A browse row (and the subject of a register extract). */
-export const registerEntrySchema = entryUnion('RegisterEntry', {});
-/** GET /v1/registers/{register}/entries/{number}: the row's shape with `meta`. */
-export const registerEntryResponseSchema = entryUnion('RegisterEntryResponse', { meta: metaSchema });
+export const registerEntrySchema = entryUnion('', {});
+/** GET /v1/registers/{register}/entries/{number}: the row with `meta`. */
+export const registerEntryResponseSchema = named('RegisterEntryResponse', withMeta(registerEntrySchema));
 
 export const registerEntryListSchema = listEnvelope('RegisterEntryList', registerEntrySchema);
 
@@ -142,7 +197,7 @@ export const registerSchema = named(
 export const registerListSchema = listEnvelope('RegisterList', registerSchema);
 
 /** A register extract's entry: the entry's fields (the holder with its birth, where the registry has it) and its sections. */
-const entrySectionsSchema = entryUnion('RegisterEntryDetails', {
+const entrySectionsSchema = entryUnion('Details', {
   // A register's address record has a company's shape (its types are register-address-types).
   addresses: z.array(addressRecordSchema),
   trading: z.nullable(

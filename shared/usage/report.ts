@@ -4,11 +4,36 @@ import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
-import { MONITORING_PRODUCT } from '../monitoring/jobs.ts';
-import { MONITORING_PRICE_CENTS_PER_COMPANY_DAY } from '../monitoring/settings.ts';
+import { MONITORING_PRODUCT } from '../monitoring/settings.ts';
+import { PRODUCT_NAMES, type PriceSchedule, priceAt, stagePrices } from './prices.ts';
 import { usageRoutes } from './routes.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
+
+/** A fee entry with what it cost (or, on a test key, would have cost); null where no price is known. */
+export interface PricedEntry extends Omit<FeeEntry, 'unitAmountCents' | 'priceVersion'> {
+  unitAmountCents: number | null;
+  amountCents: number | null;
+  priceVersion: string | null;
+}
+
+/**
+ * The entry's price: the one it recorded when written, else (entries written before prices were
+ * recorded) the schedule's price in force at its time, which needs its fee code (test keys' old
+ * entries have none, so only our own products are priced).
+ */
+export function priceEntry(entry: FeeEntry, schedule: PriceSchedule): PricedEntry {
+  const price =
+    entry.unitAmountCents !== undefined && entry.priceVersion !== undefined
+      ? { unitAmountCents: entry.unitAmountCents, priceVersion: entry.priceVersion }
+      : priceAt(schedule, entry.product, entry.feeCode, entry.at);
+  return {
+    ...entry,
+    unitAmountCents: price?.unitAmountCents ?? null,
+    amountCents: price === undefined ? null : price.unitAmountCents * entry.quantity,
+    priceVersion: price?.priceVersion ?? null,
+  };
+}
 
 /** What a total of our own products costs: unit price and amount in cents (registry fees have none). */
 export interface UsagePrice {
@@ -23,42 +48,87 @@ export interface UsageTotal {
   billable: boolean;
   quantity: number;
   entries: number;
+  /** The sum of its entries' amounts; null when any of them has no price. */
+  amountCents: number | null;
   price?: UsagePrice;
 }
 
+const addAmount = (sum: number | null, amount: number | null) =>
+  sum === null || amount === null ? null : sum + amount;
+
 /**
- * The price of a total: monitoring (our product) at its named setting per monitored company-day,
- * for billable (live) entries only; a test key's monitoring and the registry's fees carry none.
+ * The monitoring price of a total (kept from before every product had one): its unit price as the
+ * last entry recorded it, for billable (live) entries only.
  */
-function priceOf(total: UsageTotal): UsagePrice | undefined {
-  if (total.product !== MONITORING_PRODUCT || !total.billable) return undefined;
-  return {
-    unit: 'monitor_day',
-    unitAmountCents: MONITORING_PRICE_CENTS_PER_COMPANY_DAY,
-    amountCents: total.quantity * MONITORING_PRICE_CENTS_PER_COMPANY_DAY,
-  };
+function monitoringPriceOf(total: UsageTotal, unitAmountCents: number | null): UsagePrice | undefined {
+  if (total.product !== MONITORING_PRODUCT || !total.billable || unitAmountCents === null) return undefined;
+  return { unit: 'monitor_day', unitAmountCents, amountCents: total.amountCents ?? 0 };
 }
 
-/** Fees grouped by product, fee code and billability, in first-seen order; monitoring with its price. */
-export function usageTotals(entries: readonly FeeEntry[]): UsageTotal[] {
-  const totals = new Map<string, UsageTotal>();
+/** Fees grouped by product, fee code and billability, in first-seen order, with their amounts. */
+export function usageTotals(entries: readonly PricedEntry[]): UsageTotal[] {
+  const totals = new Map<string, { total: UsageTotal; unit: number | null }>();
   for (const entry of entries) {
     const key = `${entry.product}#${entry.feeCode}#${entry.billable}`;
-    const total = totals.get(key) ?? {
-      product: entry.product,
-      feeCode: entry.feeCode,
-      billable: entry.billable,
-      quantity: 0,
-      entries: 0,
+    const slot = totals.get(key) ?? {
+      total: {
+        product: entry.product,
+        feeCode: entry.feeCode,
+        billable: entry.billable,
+        quantity: 0,
+        entries: 0,
+        amountCents: 0,
+      },
+      unit: null,
     };
-    total.quantity += entry.quantity;
-    total.entries += 1;
-    totals.set(key, total);
+    slot.total.quantity += entry.quantity;
+    slot.total.entries += 1;
+    slot.total.amountCents = addAmount(slot.total.amountCents, entry.amountCents);
+    slot.unit = entry.unitAmountCents;
+    totals.set(key, slot);
   }
-  return [...totals.values()].map((total) => {
-    const price = priceOf(total);
+  return [...totals.values()].map(({ total, unit }) => {
+    const price = monitoringPriceOf(total, unit);
     return price === undefined ? total : { ...total, price };
   });
+}
+
+/**
+ * The period's amounts: in the schedule's currency, per product (with its name) and in total.
+ * `billed` is false on test keys: the amounts are what the same use would have cost.
+ */
+export function usageAmounts(entries: readonly PricedEntry[], schedule: PriceSchedule, billed: boolean) {
+  const products = new Map<
+    string,
+    { product: string; name: string; quantity: number; entries: number; amountCents: number }
+  >();
+  let totalCents = 0;
+  let unpricedEntries = 0;
+  for (const entry of entries) {
+    const sum = products.get(entry.product) ?? {
+      product: entry.product,
+      name: PRODUCT_NAMES[entry.product] ?? entry.product,
+      quantity: 0,
+      entries: 0,
+      amountCents: 0,
+    };
+    sum.quantity += entry.quantity;
+    sum.entries += 1;
+    if (entry.amountCents === null) unpricedEntries += 1;
+    else {
+      sum.amountCents += entry.amountCents;
+      totalCents += entry.amountCents;
+    }
+    products.set(entry.product, sum);
+  }
+  return {
+    currency: schedule.currency,
+    examplePrices: schedule.example,
+    billed,
+    totalCents,
+    unpricedEntries,
+    products: [...products.values()],
+  };
 }
 
 /** From the first of this month to today (UTC) unless given; `from` may not be later than `to`. */
@@ -92,9 +162,17 @@ export async function usageReport({ ledger, cursors, owner, now, query }: UsageR
     `${from}T00:00:00.000Z`,
     dayAfter(to),
   );
+  const schedule = stagePrices();
+  const priced = entries.map((entry) => priceEntry(entry, schedule));
   const page = await pageOfArray(
-    entries,
+    priced,
     pageRequest({ cursors }, usageRoutes.getUsage, owner, query, { from, to }),
   );
-  return { page, from, to, totals: usageTotals(entries) };
+  return {
+    page,
+    from,
+    to,
+    totals: usageTotals(priced),
+    amounts: usageAmounts(priced, schedule, owner.environment === 'live'),
+  };
 }

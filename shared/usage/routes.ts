@@ -1,7 +1,7 @@
 /** The fee ledger. */
-import { usageQuery, usageSchema } from '../companies/schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath } from '../kernel/http/schemas.ts';
+import { usageQuery, usageSchema } from './schemas.ts';
 
 export const usageRoutes = {
   getUsage: defineRoute({

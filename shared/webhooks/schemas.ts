@@ -1,7 +1,15 @@
 /** Events and webhook endpoints: request and response schemas (docs/webhooks.md). */
 import * as z from 'zod/mini';
-import { timestamp } from '../companies/schemas.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import {
+  codedPattern,
+  cursorParam,
+  limitParam,
+  listEnvelope,
+  metaSchema,
+  named,
+  timestamp,
+  withMeta,
+} from '../kernel/http/schemas.ts';
 import { utcTimestamp } from '../kernel/time-params.ts';
 import { eventTypes, subscribableEventTypes } from './event-types.ts';
 
@@ -19,9 +27,22 @@ export const eventListQuery = z.strictObject({
 export const deliveryListQuery = z.strictObject({ limit: limitParam, cursor: cursorParam });
 export const endpointListQuery = z.strictObject({ limit: limitParam, cursor: cursorParam });
 
-const url = z
-  .string({ error: 'url must be a string' })
-  .check(z.minLength(1, 'url must not be empty'), z.maxLength(2048, 'url may be at most 2048 characters'));
+/** What the schema can say of a webhook URL: https, a host, no credentials, no fragment. */
+const WEBHOOK_URL =
+  /^https:\/\/[A-Za-z0-9.-]+(?::(?:6553[0-5]|655[0-2]\d|65[0-4]\d{2}|6[0-4]\d{3}|[1-5]?\d{1,4}))?(?:[/?][^\s#]*)?$/;
+
+const url = codedPattern(
+  z
+    .string({ error: 'url must be a string' })
+    .check(z.maxLength(2048, 'url may be at most 2048 characters'))
+    .register(z.globalRegistry, {
+      description:
+        'Where events are POSTed: an `https` URL of at most 2048 characters, without credentials or a fragment, whose host is a public address (not loopback, private, link-local or the like; checked when saved, else 400 `webhook_url_not_allowed`).',
+    }),
+  WEBHOOK_URL,
+  'webhook_url_not_allowed',
+  'must be an https URL with a host name or address, without credentials or a fragment',
+);
 const enabledEvents = z
   .array(
     z.enum(subscribableEventTypes, {
@@ -77,7 +98,11 @@ export const eventSchema = named(
     type: z.string(),
     createdAt: timestamp,
     livemode: z.boolean(),
-    data: z.record(z.string(), z.unknown()),
+    data: named(
+      'EventData',
+      z.record(z.string(), z.unknown()),
+      "The event's object: an order, an offline search, a webhook test or a monitoring event (`MonitorEventData`).",
+    ),
   }),
 );
 
@@ -141,12 +166,9 @@ export const deliverySchema = named(
   }),
 );
 
-export const eventResponseSchema = named('EventResponse', z.extend(eventSchema, { meta: metaSchema }));
+export const eventResponseSchema = named('EventResponse', withMeta(eventSchema));
 export const eventListSchema = listEnvelope('EventList', eventSchema);
-export const endpointResponseSchema = named(
-  'WebhookEndpointResponse',
-  z.extend(endpointSchema, { meta: metaSchema }),
-);
+export const endpointResponseSchema = named('WebhookEndpointResponse', withMeta(endpointSchema));
 export const endpointListSchema = listEnvelope('WebhookEndpointList', endpointSchema);
 export const deliveryListSchema = listEnvelope('WebhookDeliveryList', deliverySchema);
 export const deletedEndpointSchema = named(

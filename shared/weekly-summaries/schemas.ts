@@ -75,7 +75,10 @@ export const weeklySummaryItemSchema = named(
     newName: z.nullable(z.string()),
     licenceNumber: z.nullable(z.string()),
     company: z.nullable(
-      z.extend(companySummarySchema, { class: z.nullable(codedSchema), subClass: z.nullable(codedSchema) }),
+      named(
+        'WeeklySummaryCompany',
+        z.extend(companySummarySchema, { class: z.nullable(codedSchema), subClass: z.nullable(codedSchema) }),
+      ),
     ),
   }),
 );
@@ -104,14 +107,19 @@ export const weeklySummarySchema = named(
   z.object({
     ...weeklySummaryFields,
     postcode: z.nullable(z.string()),
-    items: z.object({
-      object: z.literal('list'),
-      data: z.array(weeklySummaryItemSchema),
-      hasMore: z.boolean(),
-      nextCursor: z.nullable(z.string()),
-      totalCount: z.int(),
-    }),
-    postcodeTotals: z.nullable(z.array(z.object({ postcode: z.string(), count: z.int() }))),
+    items: named(
+      'WeeklySummaryItemPage',
+      z.object({
+        object: z.literal('list'),
+        data: z.array(weeklySummaryItemSchema),
+        hasMore: z.boolean(),
+        nextCursor: z.nullable(z.string()),
+        totalCount: z.int(),
+      }),
+    ),
+    postcodeTotals: z.nullable(
+      z.array(named('PostcodeTotal', z.object({ postcode: z.string(), count: z.int() }))),
+    ),
     meta: metaSchema,
   }),
 );

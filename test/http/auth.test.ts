@@ -10,6 +10,7 @@ import { callDynamo, type Item } from '../../shared/adapters/dynamodb/json-clien
 import { hashKey, keyIdForHash } from '../../shared/kernel/api-keys.ts';
 import { call, createKey, errorOf, revokeKey, type TestKey } from '../support/api.ts';
 import { testPorts } from '../support/ports.ts';
+import { localStack } from '../support/stack.ts';
 
 const run = promisify(execFile);
 const IDENTIFIER = '/v1/identifiers/51824753556';
@@ -144,11 +145,10 @@ describe('authentication', () => {
 
 describe('key admin command', () => {
   it('creates a key that works at once and revokes it', async () => {
-    const { inject } = await import('vitest');
     const env = {
       ...process.env,
-      DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-      KEYS_TABLE: inject('tableNames').keys,
+      DYNAMODB_ENDPOINT: localStack.dynamoEndpoint,
+      KEYS_TABLE: localStack.tableNames.keys,
     };
     const tsx = 'node_modules/.bin/tsx';
     const created = await run(tsx, ['bin/keys.ts', 'create', '--account', 'acct_cli', '--env', 'live'], {
@@ -183,13 +183,12 @@ describe('key admin command', () => {
   });
 
   it('finds the running local stack through the .local/endpoints.json it wrote, whatever its DynamoDB port', async () => {
-    const { inject } = await import('vitest');
     const dir = mkdtempSync(join(tmpdir(), 'keys-'));
     const { DYNAMODB_ENDPOINT: _, DYNAMODB_PORT: __, ...inherited } = process.env;
     const keys = (...args: string[]) =>
       run(resolve('node_modules/.bin/tsx'), [resolve('bin/keys.ts'), ...args], {
         cwd: dir,
-        env: { ...inherited, KEYS_TABLE: inject('tableNames').keys },
+        env: { ...inherited, KEYS_TABLE: localStack.tableNames.keys },
       });
     try {
       const missing = await keys('list', '--account', 'acct_found').catch(
@@ -203,9 +202,9 @@ describe('key admin command', () => {
       });
 
       writeLocalEndpoints(join(dir, '.local'), {
-        api: inject('baseUrl'),
-        dynamodb: inject('dynamoEndpoint'),
-        registry: inject('registryUrl'),
+        api: localStack.baseUrl,
+        dynamodb: localStack.dynamoEndpoint,
+        registry: localStack.registryUrl,
         pid: process.pid,
       });
       const created = await keys('create', '--account', 'acct_found', '--env', 'test');

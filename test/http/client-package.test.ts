@@ -7,11 +7,12 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClientPackage, CLIENT_DIR } from '../../scripts/build-client.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { baseUrl, createKey } from '../support/api.ts';
 import { type IntegratorProject, integratorProject, run } from '../support/integrator-project.ts';
+import { localStack } from '../support/stack.ts';
 
 const program = fileURLToPath(new URL('client-package/program.ts', import.meta.url));
 
@@ -61,7 +62,7 @@ describe('the packed client', () => {
 
   it('runs against the local stack: buys an extract, pages its documents, verifies a webhook', async () => {
     const key = await createKey('test');
-    const tls = inject('webhookTls');
+    const tls = localStack.webhookTls;
     writeFileSync(project.path('tls.key'), tls.key);
     writeFileSync(project.path('tls.cert'), tls.cert);
     const { stdout } = await run(

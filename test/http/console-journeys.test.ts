@@ -54,20 +54,32 @@ afterAll(async () => {
 });
 
 describe('the account console in a browser', () => {
-  it('signs in by link to the overview, marked as test data', async () => {
+  it('answers a never-issued link with the "does not work" page (404), never JSON', async () => {
+    const response = await page.goto(`${baseUrl}/console/sign-in?token=${'A'.repeat(43)}&utm_source=mail`);
+    expect(response?.status()).toBe(404);
+    expect(await heading().innerText()).toBe('This sign-in link does not work');
+    await expectAccessible('link-unknown');
+  });
+
+  it('signs in by link to the overview, marked as test data, after a link scanner fetched it', async () => {
     link = await signInLink(key.secret);
-    const response = await page.goto(link);
+    // A mail or chat scanner fetches the link first (a GET, as any scanner does): nothing is spent.
+    const scanned = await fetch(link);
+    expect(scanned.status).toBe(200);
+    const response = await page.goto(`${link}&utm_source=mail`);
     expect(response?.status()).toBe(200);
-    expect(new URL(page.url()).pathname).toBe('/console');
+    expect(await heading().innerText()).toBe('Sign in to the account console');
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    await expectAccessible('link-page');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/console');
     await expect.poll(() => heading().innerText()).toBe('Overview');
-    await page.getByRole('table', { name: 'Fee entries per day, the last 30 days' }).waitFor();
+    await page.getByRole('table', { name: 'Spend by product this month' }).waitFor();
     expect(await page.locator('.test-banner').innerText()).toContain('Test data');
     expect(await page.locator('.env').innerText()).toBe('TEST');
     expect(await page.title()).toBe('Overview · Account console (test data)');
-    const totals = await page
-      .getByRole('table', { name: 'Fees by product and fee code this month' })
-      .innerText();
-    expect(totals).toContain('company_extract');
+    const totals = await page.getByRole('table', { name: 'Spend by product this month' }).innerText();
+    expect(totals).toContain('Historical company extracts');
     await expectAccessible('overview');
   });
 
@@ -78,7 +90,9 @@ describe('the account console in a browser', () => {
     expect(download.suggestedFilename()).toBe(`ledger-${new Date().toISOString().slice(0, 7)}.csv`);
     const csv = readFileSync((await download.path()) as string, 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('at,product,feeCode,quantity,billable,clientReference,requestId,resourceId');
+    expect(lines[0]).toBe(
+      'at,product,feeCode,quantity,billable,clientReference,requestId,resourceId,unitAmountCents,amountCents,currency,priceVersion',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^20\d\d-[^,]+,company_extract[a-z_]*,[^,]*,1,false,,req_[^,]+,ext_/);
   });
@@ -90,7 +104,7 @@ describe('the account console in a browser', () => {
         `(() => { const a = document.activeElement; const s = getComputedStyle(a); return { text: a.textContent, tag: a.tagName, outline: s.outlineStyle + ' ' + s.outlineWidth }; })()`,
       );
     await page.goto(`${baseUrl}/console`);
-    await page.getByRole('table', { name: 'Fee entries per day, the last 30 days' }).waitFor();
+    await page.getByRole('table', { name: 'Spend by product this month' }).waitFor();
     await page.keyboard.press('Tab');
     expect(await focused()).toEqual({ text: 'Skip to main content', tag: 'A', outline: 'solid 3px' });
     for (let i = 0; i < 15 && (await focused()).text !== 'Extracts'; i += 1) await page.keyboard.press('Tab');
@@ -100,7 +114,7 @@ describe('the account console in a browser', () => {
     await page.getByRole('table', { name: 'Held extracts, newest first' }).waitFor();
     expect((await focused()).tag).toBe('H1');
     const row = await page.getByRole('table', { name: 'Held extracts, newest first' }).innerText();
-    expect(row).toContain('company (historical)');
+    expect(row).toContain('Company (historical)');
     await expectAccessible('extracts');
     await page
       .getByRole('button', { name: /^Open extract ext_/ })

@@ -9,9 +9,14 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
-import { baseUrl, buyExtract, call, createKey, type TestKey } from '../support/api.ts';
+import { baseUrl, buyExtract, call, createKey, revokeKey, type TestKey } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { expectAccessible as expectAccessibleIn, signInLink } from '../support/console.ts';
+import {
+  expectAccessible as expectAccessibleIn,
+  signIn,
+  signInLink,
+  withSession,
+} from '../support/console.ts';
 import { COMPANY_EVENT_TYPES } from '../support/monitoring.ts';
 import { type OrderBody, settledResource } from '../support/orders.ts';
 import { type Receiver, startReceiver } from '../support/webhooks.ts';
@@ -27,6 +32,8 @@ const SUBSCRIBABLE = [
   'person.disqualified',
   'person.licence_granted',
 ];
+
+const VIEWER_ZONE = 'Australia/Sydney';
 
 let browser: Browser;
 let page: Page;
@@ -65,7 +72,14 @@ beforeAll(async () => {
   ({ browser } = await launchBrowser());
   key = await createKey('test');
   receiver = await startReceiver();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  // A viewer in Sydney: times show in their zone, with UTC beside them.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+    timezoneId: VIEWER_ZONE,
+    locale: 'en-AU',
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   page = await context.newPage();
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
@@ -256,6 +270,336 @@ describe('the fee ledger CSV', () => {
     const csv = readFileSync((await (await downloading).path()) as string, 'utf8');
     const line = csv.split('\r\n').find((row) => row.includes('HYPERLINK'));
     expect(line).toContain(',"\'=HYPERLINK(""http://x.io"",""a"")",req_');
+  });
+});
+
+const NBSP = '\u00a0';
+
+/** `2026-11-28T01:02:03Z` as the page shows it in Sydney: local time, then UTC's (with its date if other). */
+function shownInSydney(iso: string): string {
+  const local = new Date(iso).toLocaleString('sv-SE', { timeZone: VIEWER_ZONE }).slice(0, 16);
+  const utc =
+    local.slice(0, 10) === iso.slice(0, 10)
+      ? iso.slice(11, 16)
+      : `${iso.slice(0, 10)}${NBSP}${iso.slice(11, 16)}`;
+  const zone = new Intl.DateTimeFormat('en-AU', { timeZone: VIEWER_ZONE, timeZoneName: 'short' })
+    .formatToParts(new Date(iso))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return `${local.replace(' ', NBSP)}${NBSP}${zone} (${utc}${NBSP}UTC)`;
+}
+
+const dialog = () => page.getByRole('dialog');
+const clipboard = () => page.evaluate<string>('navigator.clipboard.readText()');
+/** A JSON answer without its request id (each read has its own). */
+const sameRead = (text: string) => {
+  const { meta, ...rest } = JSON.parse(text) as { meta: Record<string, unknown> };
+  return { ...rest, meta: { ...meta, requestId: expect.stringMatching(/^req_/) } };
+};
+const activeText = () => page.evaluate<string>('document.activeElement.textContent');
+
+describe('the Orders page', () => {
+  it('shows each order’s product, company, delivery and reference, and lists offline searches with their results', async () => {
+    const placed = await call<OrderBody>(
+      `/v1/companies/${SANDBOX.smallChargesExtract}/charges/extract-orders`,
+      {
+        key: key.secret,
+        method: 'POST',
+        body: { delivery: { method: 'email', email: 'charges@example.com' } },
+        headers: { 'X-Client-Reference': 'PO-4411' },
+      },
+    );
+    expect(placed.status, placed.text).toBe(202);
+    const order = await settledResource<OrderBody>(key.secret, `/v1/orders/${placed.body.id}`);
+    const company = order.company as { name: string; formatted: string };
+    const searched = await call<{ id: string }>('/v1/companies/search/offline', {
+      key: key.secret,
+      method: 'POST',
+      body: { q: SANDBOX.search.offline, delivery: { method: 'webhook' } },
+      headers: { 'X-Client-Reference': 'names-1' },
+    });
+    expect(searched.status, searched.text).toBe(202);
+    const search = await settledResource<{ id: string; status: string; q: string; createdAt: string }>(
+      key.secret,
+      `/v1/companies/search/offline/${searched.body.id}`,
+    );
+    expect(search.status).toBe('ready');
+
+    await open('orders', 'Orders and offline searches');
+    const orders = page.getByRole('table', { name: 'Orders, newest first' });
+    expect(await orders.locator('thead th').allInnerTexts()).toEqual([
+      'Order',
+      'Product',
+      'Company',
+      'Status',
+      'Created',
+      'Delivery',
+      'Client reference',
+      'Failure',
+      'Download',
+    ]);
+    const orderRow = (await orders.locator('tbody tr', { hasText: order.id }).innerText()).split('\t');
+    expect(orderRow.slice(0, 7)).toEqual([
+      order.id,
+      'Charges extract',
+      `${company.name}\nACN ${company.formatted}`,
+      order.status,
+      shownInSydney(order.createdAt),
+      'Email to charges@example.com',
+      'PO-4411',
+    ]);
+
+    const searches = page.getByRole('table', { name: 'Offline searches, newest first' });
+    const searchRow = (await searches.locator('tbody tr', { hasText: search.id }).innerText()).split('\t');
+    expect(searchRow.slice(0, 8)).toEqual([
+      search.id,
+      search.q,
+      'current',
+      'ready',
+      '180 matches',
+      'Webhook',
+      shownInSydney(search.createdAt),
+      'names-1',
+    ]);
+    const downloading = page.waitForEvent('download');
+    await searches.getByRole('button', { name: `Download results ${search.id}` }).click();
+    const saved = JSON.parse(readFileSync((await (await downloading).path()) as string, 'utf8')) as unknown[];
+    expect(saved).toHaveLength(180);
+    await expectAccessible('orders-complete');
+  }, 60_000);
+});
+
+describe('the Extracts page', () => {
+  it('filters by kind and company, shows the client reference, and copies or downloads the JSON', async () => {
+    const mine = await buyExtract(key.secret, SANDBOX.proprietary, 'current', {
+      'X-Client-Reference': 'KYC-77',
+    });
+    expect(mine.status, mine.text).toBe(201);
+    const other = await buyExtract(key.secret, '990000149', 'current');
+    expect(other.status, other.text).toBe(201);
+    const id = (mine.body as { id: string }).id;
+    const name = (mine.body as unknown as { company: { name: string } }).company.name;
+
+    await open('extracts', 'Extracts');
+    const rows = () => page.getByRole('table', { name: 'Held extracts, newest first' }).locator('tbody tr');
+    const mineRow = rows().filter({ hasText: 'KYC-77' });
+    expect((await mineRow.innerText()).split('\t').slice(0, 3)).toEqual([
+      'Company (current)',
+      `${name}\nACN 990 000 014`,
+      'KYC-77',
+    ]);
+    expect(await rows().count()).toBeGreaterThan(1);
+
+    await page.getByLabel('Company').fill('990 000 014');
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/^\d+ extracts? shown\.$/);
+    expect(new Set(await rows().locator('td:nth-child(2)').allInnerTexts())).toEqual(
+      new Set([`${name}\nACN 990 000 014`]),
+    );
+    await page.getByLabel('Company').fill(name.slice(0, 6).toLowerCase());
+    await expect.poll(() => rows().filter({ hasText: 'KYC-77' }).count()).toBe(1);
+
+    await page.getByLabel('Company').fill('');
+    await page.getByLabel('Kind').selectOption('person');
+    await expect
+      .poll(() => page.locator('main p.empty').innerText())
+      .toBe('Held extracts, newest first: none.');
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('0 extracts shown.');
+    await page.getByLabel('Kind').selectOption('company');
+    await expect.poll(() => rows().filter({ hasText: 'KYC-77' }).count()).toBe(1);
+    await expectAccessible('extracts-filtered');
+
+    await page.getByRole('button', { name: `Open extract ${id}` }).click();
+    const json = (await call(`/v1/extracts/${id}`, { key: key.secret })).text;
+    await page.getByRole('button', { name: 'Copy JSON' }).click();
+    await expect.poll(() => page.locator('.copied').innerText()).toBe('The extract copied.');
+    expect(JSON.parse(await clipboard())).toEqual(sameRead(json));
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download JSON' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${id}.json`);
+    expect(JSON.parse(readFileSync((await download.path()) as string, 'utf8'))).toEqual(sameRead(json));
+    await expectAccessible('extract-open');
+  });
+});
+
+describe('a webhook endpoint made through the API', () => {
+  it('shows its description and edits it, keeping what the page does not show', async () => {
+    const created = await api<{ id: string }>('/v1/webhook-endpoints', 'POST', {
+      url: `${receiver.url}?described`,
+      enabledEvents: ['order.ready', 'company.deregistered'],
+      description: 'Orders to the ERP',
+    });
+    expect(created.status, created.text).toBe(201);
+    const path = `/v1/webhook-endpoints/${created.body.id}`;
+    await open('webhooks', 'Webhooks');
+    const row = page.getByRole('table', { name: 'Endpoints' }).locator('tbody tr', { hasText: '?described' });
+    expect((await row.innerText()).split('\t')[1]).toBe('Orders to the ERP');
+
+    await open(`webhooks/${created.body.id}`, 'Webhook endpoint');
+    expect(await page.locator('dl.facts').innerText()).toContain('Description\nOrders to the ERP');
+    await page.getByLabel('Description').fill('Orders to the new ERP');
+    await page.getByRole('button', { name: 'Save description' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('Description saved.');
+    expect(await page.locator('dl.facts').innerText()).toContain('Description\nOrders to the new ERP');
+    const saved = await api<Record<string, unknown>>(path);
+    expect(saved.body).toMatchObject({
+      url: `${receiver.url}?described`,
+      enabledEvents: ['order.ready', 'company.deregistered'],
+      status: 'enabled',
+      description: 'Orders to the new ERP',
+    });
+    await page.getByLabel('Description').fill('');
+    await page.getByRole('button', { name: 'Save description' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('Description removed.');
+    expect((await api<{ description: string | null }>(path)).body.description).toBeNull();
+  });
+
+  it('asks before rotating the secret (Escape cancels), then shows the new secret once, copyable', async () => {
+    const created = await api<{ id: string; secret: string }>('/v1/webhook-endpoints', 'POST', {
+      url: receiver.url,
+      enabledEvents: ['order.ready'],
+    });
+    await open(`webhooks/${created.body.id}`, 'Webhook endpoint');
+    const rotate = page.locator('.actions').getByRole('button', { name: 'Rotate the secret' });
+    await rotate.click();
+    await dialog().waitFor();
+    expect(await dialog().getByRole('heading').innerText()).toBe('Rotate the signing secret?');
+    expect(await activeText()).toBe('Cancel');
+    await expectAccessible('endpoint-rotate-dialog');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect(await activeText()).toBe('Rotate the secret');
+    expect(await page.locator('.secret-value').count()).toBe(0);
+
+    await page.keyboard.press('Enter');
+    await dialog().getByRole('button', { name: 'Rotate the secret' }).click();
+    await page.locator('.secret-value').waitFor();
+    const secret = await page.locator('.secret-value').innerText();
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(created.body.secret);
+    await page.getByRole('button', { name: 'Copy the secret' }).click();
+    await expect.poll(() => page.locator('.copied').innerText()).toBe('The secret copied.');
+    expect(await clipboard()).toBe(secret);
+    await expectAccessible('endpoint-secret');
+    // Once: drawn again, the page has no secret to show.
+    await open(`webhooks/${created.body.id}`, 'Webhook endpoint');
+    expect(await page.locator('.secret-value').count()).toBe(0);
+  });
+
+  it('asks before disabling; Cancel leaves it enabled, confirming disables it', async () => {
+    const created = await api<{ id: string }>('/v1/webhook-endpoints', 'POST', {
+      url: receiver.url,
+      enabledEvents: ['order.ready'],
+    });
+    const path = `/v1/webhook-endpoints/${created.body.id}`;
+    await open(`webhooks/${created.body.id}`, 'Webhook endpoint');
+    await page.locator('.actions').getByRole('button', { name: 'Disable' }).click();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect((await api<{ status: string }>(path)).body.status).toBe('enabled');
+    await page.locator('.actions').getByRole('button', { name: 'Disable' }).click();
+    await dialog().getByRole('button', { name: 'Disable' }).click();
+    await expect.poll(async () => (await api<{ status: string }>(path)).body.status).toBe('disabled');
+    await expect.poll(() => page.locator('.actions').getByRole('button', { name: 'Enable' }).count()).toBe(1);
+  });
+
+  it('asks before deleting; Cancel keeps it, confirming deletes it and goes back to the list', async () => {
+    const created = await api<{ id: string }>('/v1/webhook-endpoints', 'POST', {
+      url: `${receiver.url}?doomed`,
+      enabledEvents: ['order.ready'],
+    });
+    const path = `/v1/webhook-endpoints/${created.body.id}`;
+    await open(`webhooks/${created.body.id}`, 'Webhook endpoint');
+    await page.locator('.actions').getByRole('button', { name: 'Delete the endpoint' }).click();
+    expect(await dialog().innerText()).toContain(`${receiver.url}?doomed receives no more events`);
+    await expectAccessible('endpoint-delete-dialog');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect((await api(path)).status).toBe(200);
+
+    // By keyboard: Tab from Cancel to the action, Enter.
+    await page.locator('.actions').getByRole('button', { name: 'Delete the endpoint' }).click();
+    await page.keyboard.press('Tab');
+    expect(await activeText()).toBe('Delete the endpoint');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading().innerText()).toBe('Webhooks');
+    expect(await page.getByRole('status').innerText()).toBe(`Endpoint ${created.body.id} deleted.`);
+    expect((await api(path)).status).toBe(404);
+    expect(await page.getByRole('table', { name: 'Endpoints' }).innerText()).not.toContain('?doomed');
+  });
+
+  it("opens an event's payload from the event log and from a delivery", async () => {
+    const created = await api<{ id: string }>('/v1/webhook-endpoints', 'POST', {
+      url: receiver.url,
+      enabledEvents: ['webhook_endpoint.test'],
+    });
+    const sent = await api<{ eventId?: string; event?: { id: string } }>(
+      `/v1/webhook-endpoints/${created.body.id}/test`,
+      'POST',
+      {},
+    );
+    expect(sent.status, sent.text).toBeLessThan(300);
+    const events = await api<{ data: { id: string; type: string }[] }>(
+      '/v1/events?type=webhook_endpoint.test&limit=1',
+    );
+    const eventId = events.body.data[0]?.id as string;
+    const event = await api(`/v1/events/${eventId}`);
+
+    await open('webhooks', 'Webhooks');
+    await page.getByRole('button', { name: `View payload of ${eventId}` }).click();
+    await dialog().waitFor();
+    expect(await dialog().getByRole('heading').innerText()).toBe(`Event ${eventId}`);
+    expect(JSON.parse(await dialog().locator('pre').innerText())).toEqual(sameRead(event.text));
+    await expectAccessible('event-payload-dialog');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect(await activeText()).toBe(`View payload of ${eventId}`);
+
+    await open(`webhooks/${created.body.id}`, 'Webhook endpoint');
+    await expect
+      .poll(() => page.getByRole('button', { name: `View payload of ${eventId}` }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await page.getByRole('button', { name: `View payload of ${eventId}` }).click();
+    expect(JSON.parse(await dialog().locator('pre').innerText())).toEqual(sameRead(event.text));
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+  });
+});
+
+describe('the Keys page', () => {
+  it("marks this session's key, and shows when a key was revoked, in the viewer's zone with UTC", async () => {
+    const revoked = await createKey('test', { accountId: key.accountId });
+    await revokeKey(revoked);
+    const listed = await withSession(await signIn(key.secret), '/console/keys');
+    const keyList = listed.body.data as { id: string; createdAt: string; revokedAt: string | null }[];
+    const revokedAt = keyList.find((k) => k.id === revoked.keyId)?.revokedAt as string;
+    const createdAt = keyList.find((k) => k.id === key.keyId)?.createdAt as string;
+    await open('keys', 'API keys');
+    const keys = page.getByRole('table', { name: 'Keys, newest first' });
+    const mine = (await keys.locator('tbody tr', { hasText: key.keyId }).innerText()).split('\t');
+    expect([mine[0], mine[3]]).toEqual([`${key.keyId}\nThis session’s key`, shownInSydney(createdAt)]);
+    const theirs = (await keys.locator('tbody tr', { hasText: revoked.keyId }).innerText()).split('\t');
+    expect(theirs[0]).toBe(revoked.keyId);
+    expect(theirs[2]).toBe(`revoked ${shownInSydney(revokedAt)}`);
+    expect(theirs[2]).toMatch(
+      /^revoked \d{4}-\d{2}-\d{2}\u00a0\d{2}:\d{2}\u00a0AE[DS]T \(.*\d{2}:\d{2}\u00a0UTC\)$/,
+    );
+    await expectAccessible('keys-marked');
+  });
+});
+
+describe('counts in words', () => {
+  it('says "1 duplicate" and "1 row", not "1 duplicates"', async () => {
+    await open('monitors', 'Monitors');
+    await page.getByLabel('CSV', { exact: true }).fill('company\n990000158\n990 000 158\n');
+    await page.getByRole('button', { name: 'Check rows (dry run)' }).click();
+    await expect
+      .poll(() => page.locator('.import-summary').innerText())
+      .toBe(
+        'Dry run of 2 rows: 1 would be created, 0 already watched, 0 invalid, 1 duplicate, 0 over the limit. Nothing was created.',
+      );
+    expect(await page.getByRole('status').innerText()).toBe('Dry run: 1 would be created, 1 row would not.');
   });
 });
 

@@ -7,9 +7,18 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../shared/console/pages.ts';
-import { hashToken } from '../../shared/kernel/sessions.ts';
+import { hashToken, newToken } from '../../shared/kernel/sessions.ts';
 import { baseUrl, call, clock, createKey, revokeKey } from '../support/api.ts';
-import { keyAdmin, openLink, sessionTokenOf, signIn, signInLink, withSession } from '../support/console.ts';
+import {
+  consoleAuthorization,
+  keyAdmin,
+  openLink,
+  sessionTokenOf,
+  signIn,
+  signInLink,
+  viewLink,
+  withSession,
+} from '../support/console.ts';
 import { testPorts } from '../support/ports.ts';
 
 afterEach(async () => {
@@ -51,7 +60,90 @@ describe('POST /v1/console/sessions', () => {
   });
 });
 
-describe('GET /console/sign-in', () => {
+describe('the sign-in link', () => {
+  it('shows a page on GET that spends nothing, and signs in only from its button (a POST)', async () => {
+    const key = await createKey('test');
+    const url = await signInLink(key.secret);
+    // A mail or chat scanner fetches the link, twice: each sees the page, nothing is spent.
+    for (let i = 0; i < 2; i++) {
+      const viewed = await viewLink(url);
+      expect(viewed.status).toBe(200);
+      expect(viewed.headers.get('set-cookie')).toBeNull();
+      expect(viewed.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(viewed.headers.get('cache-control')).toBe('no-store');
+      expect(viewed.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      const page = await viewed.text();
+      expect(page).toContain('<form method="post" action="sign-in?token=');
+      expect(page).toContain('<button type="submit">Sign in</button>');
+    }
+    expect((await keyAdmin.list(key.accountId)).audit).toEqual([]);
+    // The owner's button then signs in.
+    expect((await openLink(url)).status).toBe(303);
+  });
+
+  it('ignores arguments it does not know (utm_source…) on the page and on sign-in', async () => {
+    const key = await createKey('test');
+    const url = `${await signInLink(key.secret)}&utm_source=mail&utm_medium=x`;
+    const viewed = await viewLink(url);
+    expect(viewed.status).toBe(200);
+    expect(await viewed.text()).toContain('Sign in to the account console');
+    expect((await openLink(url)).status).toBe(303);
+  });
+
+  it('answers an unknown, a malformed and a missing token with the "does not work" page (404), never JSON', async () => {
+    for (const url of [
+      `${baseUrl}/console/sign-in?token=${'A'.repeat(43)}`,
+      `${baseUrl}/console/sign-in?token=not-a-token`,
+      `${baseUrl}/console/sign-in?token=${'A'.repeat(400)}`,
+      `${baseUrl}/console/sign-in`,
+      `${baseUrl}/console/sign-in?utm_source=x`,
+    ]) {
+      for (const answer of [await viewLink(url), await openLink(url)]) {
+        expect(answer.status, url).toBe(404);
+        expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(await answer.text()).toContain('This sign-in link does not work');
+      }
+    }
+  });
+
+  it('tells a used link (410 "has been used") from an expired one (410 "has expired") on GET and POST', async () => {
+    const key = await createKey('test');
+    const used = await signInLink(key.secret);
+    expect((await openLink(used)).status).toBe(303);
+    const expired = await signInLink(key.secret);
+    await clock.advance(5 * 60_000 + 1_000);
+    for (const [url, text] of [
+      [used, 'This sign-in link has been used'],
+      [expired, 'This sign-in link has expired'],
+    ] as const) {
+      for (const answer of [await viewLink(url), await openLink(url)]) {
+        expect(answer.status, text).toBe(410);
+        expect(answer.headers.get('set-cookie')).toBeNull();
+        expect(await answer.text()).toContain(text);
+      }
+    }
+  });
+
+  it('refuses a sign-in posted from another site (login CSRF), and the link still works', async () => {
+    const key = await createKey('test');
+    const url = await signInLink(key.secret);
+    for (const headers of [
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } as Record<string, string>,
+      { Origin: 'https://evil.example' },
+      // A sandboxed frame of another site; and an older browser that sends no Sec-Fetch-Site.
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ]) {
+      const refused = await openLink(url, headers);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      expect(await refused.text()).toContain('Sign in from the link’s own page');
+    }
+    // As Chromium posts the page's form (its no-referrer policy makes the Origin null).
+    expect((await openLink(url, { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(303);
+  });
+
   it('opens a session once: a strict cookie, the console headers, and an audit record', async () => {
     const key = await createKey('test');
     const url = await signInLink(key.secret);
@@ -60,7 +152,7 @@ describe('GET /console/sign-in', () => {
     expect(opened.headers.get('location')).toBe('../console');
     const cookie = opened.headers.get('set-cookie') as string;
     expect(cookie).toMatch(
-      /^crds_console=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=28800$/,
+      /^__Host-crds_console=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=28800$/,
     );
     expect(opened.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(opened.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
@@ -104,21 +196,6 @@ describe('GET /console/sign-in', () => {
     expect(opened.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await opened.text()).toContain('This sign-in link has expired');
     expect((await keyAdmin.list(key.accountId)).audit).toEqual([]);
-  });
-
-  it('refuses an unknown or malformed token with a page, and no token with the envelope', async () => {
-    const unknown = await openLink(`${baseUrl}/console/sign-in?token=${'A'.repeat(43)}`);
-    expect(unknown.status).toBe(410);
-    const malformed = await openLink(`${baseUrl}/console/sign-in?token=not-a-token`);
-    expect(malformed.status).toBe(404);
-    expect(await malformed.text()).toContain('This sign-in link does not work');
-    // The console's own routes are not in the published document, so they are fetched directly.
-    const missing = await fetch(`${baseUrl}/console/sign-in`);
-    expect(missing.status).toBe(422);
-    expect(((await missing.json()) as { error: { code: string; param: string } }).error).toMatchObject({
-      code: 'validation_error',
-      param: 'token',
-    });
   });
 
   it('refuses the link of a key revoked since it was made', async () => {
@@ -239,6 +316,38 @@ describe('a console session', () => {
     ).toEqual([[key.keyId, null]]);
   });
 
+  it('is refused at the gateway with the 401 envelope when its edge token is forged, absent or the old marker', async () => {
+    const key = await createKey('test');
+    const session = await signIn(key.secret);
+    for (const authorization of [
+      'Console-Session',
+      `Console-Session ${hashToken(newToken())}`,
+      `Console-Session ${session.token}`,
+      '',
+    ]) {
+      // The session's own cookie does not help a made-up edge token through.
+      const response = await fetch(`${baseUrl}/v1/usage`, {
+        headers: { Cookie: session.cookie, ...(authorization ? { Authorization: authorization } : {}) },
+      });
+      const body = (await response.json()) as { error: Record<string, unknown> };
+      expect(response.status, authorization).toBe(401);
+      expect(body.error).toMatchObject({
+        type: 'authentication_error',
+        code: 'unauthorized',
+        param: null,
+        requestId: response.headers.get('x-request-id'),
+      });
+      expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+      expect(response.headers.get('ratelimit-limit')).toBe('600');
+      expect(response.headers.get('ratelimit-remaining')).toBe('600');
+    }
+    // A real edge token without its HttpOnly cookie passes the gateway and opens nothing.
+    const noCookie = await fetch(`${baseUrl}/v1/usage`, {
+      headers: { Authorization: consoleAuthorization(session.token) },
+    });
+    expect(noCookie.status).toBe(401);
+  });
+
   it('ends when its key is revoked', async () => {
     const key = await createKey('test');
     const session = await signIn(key.secret);
@@ -263,7 +372,7 @@ describe('a console session', () => {
     const out = await withSession(session, '/console/sign-out', { method: 'POST', body: {} });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toBe(
-      'crds_console=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0',
+      '__Host-crds_console=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0',
     );
     expect((await withSession(session, '/v1/usage')).status).toBe(401);
     const { audit } = await keyAdmin.list(key.accountId);

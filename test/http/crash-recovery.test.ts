@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createCompanyRegisterClient } from '../../clients/typescript/index.ts';
 import { freePort } from '../../local/dynamodb.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { createKey, registryCalls, registryPurchases, simulator, type TestKey } from '../support/api.ts';
+import { spawnStackProcess, stopStackProcess } from '../support/spawn-stack.ts';
+import { localStack } from '../support/stack.ts';
 
 /**
  * A client that follows the spec never loses a purchase it paid for (issue 30): purchases are
@@ -21,9 +20,6 @@ import { createKey, registryCalls, registryPurchases, simulator, type TestKey } 
  * deadline, never for a fixed time; its assertions are on counts and ids, never on timings.
  */
 
-const SCRIPT = resolve(import.meta.dirname, '../support/stack-process.ts');
-const START_TIMEOUT_MS = 90_000;
-
 /** The stack process: started, killed and started again on one port. */
 class StackProcess {
   private child: ChildProcess | undefined;
@@ -34,52 +30,19 @@ class StackProcess {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
-      env: {
-        ...process.env,
-        STACK_PORT: String(this.port),
-        STACK_DYNAMO: inject('dynamoEndpoint'),
-        STACK_REGISTRY_URL: inject('registryUrl'),
-        STACK_REGISTRY_CREDENTIAL: inject('registryCredential'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    let errors = '';
-    child.stderr?.on('data', (chunk) => {
-      errors = (errors + String(chunk)).slice(-4_000);
-    });
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    const started = new Promise<void>((done, fail) => {
-      lines.on('line', (line) => {
-        if (line.startsWith('{"baseUrl"')) done();
-      });
-      child.once('exit', (code) =>
-        fail(new Error(`the stack process exited (${code}) before listening: ${errors}`)),
-      );
-    });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, fail) => {
-      timer = setTimeout(
-        () => fail(new Error(`the stack process did not listen within ${START_TIMEOUT_MS} ms`)),
-        START_TIMEOUT_MS,
-      );
-    });
-    try {
-      await Promise.race([started, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    ({ child: this.child } = await spawnStackProcess({
+      STACK_PORT: String(this.port),
+      STACK_DYNAMO: localStack.dynamoEndpoint,
+      STACK_REGISTRY_URL: localStack.registryUrl,
+      STACK_REGISTRY_CREDENTIAL: localStack.registryCredential,
+    }));
   }
 
   /** SIGKILL: nothing of the process runs after it, as when a machine or a function dies. */
   async kill(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
+    if (child) await stopStackProcess(child, 'SIGKILL');
   }
 }
 

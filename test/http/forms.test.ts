@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../shared/app/routes.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import { type FormCategory, formCategories, formsInCategory } from '../../shared/reference/forms.ts';
@@ -12,6 +12,7 @@ import {
   validationError,
 } from '../support/api.ts';
 import { specCommonForms } from '../support/spec.ts';
+import { localStack } from '../support/stack.ts';
 
 /**
  * GET /v1/reference/forms (spec document 2, section 4.7; pagination and cursors in document 3,
@@ -354,7 +355,7 @@ describe('GET /v1/reference/forms: pagination', () => {
     });
 
     beforeAll(async () => {
-      const secret = inject('cursorSecret');
+      const secret = localStack.cursorSecret;
       expect(secret, 'the local stack provides its cursor secret').toBeTruthy();
       const clockResponse = await call<{ now: string }>('/__local/clock');
       const offset = new Date(clockResponse.body.now).getTime() - Date.now();

@@ -409,7 +409,14 @@ describe('failures', () => {
       ],
     );
     expect(usage.totals).toStrictEqual([
-      { product: 'charges_extract', feeCode: '955E', billable: true, quantity: 0, entries: 2 },
+      {
+        product: 'charges_extract',
+        feeCode: '955E',
+        billable: true,
+        quantity: 0,
+        entries: 2,
+        amountCents: 0,
+      },
     ]);
     expect((await eventsFor(placed.id)).map((e) => [e.type, e.livemode])).toStrictEqual([
       ['order.failed', true],
@@ -669,7 +676,7 @@ describe('offline search through the workflow', () => {
       ['name_search', '934', -1, true],
     ]);
     expect(usage.totals).toStrictEqual([
-      { product: 'name_search', feeCode: '934', billable: true, quantity: 0, entries: 2 },
+      { product: 'name_search', feeCode: '934', billable: true, quantity: 0, entries: 2, amountCents: 0 },
     ]);
     expect(await eventsFor(placed.id)).toStrictEqual([]);
   });

@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/routes.ts';
 import { call, clock, expectError } from '../support/api.ts';
+import { localStack } from '../support/stack.ts';
 
 /**
  * `npm run keys` (bin/keys.ts) against the local stack's DynamoDB, as an operator runs it: a
@@ -21,8 +22,8 @@ async function keys(...args: string[]): Promise<{ code: number; out: string; err
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
-        DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-        KEYS_TABLE: inject('tableNames').keys,
+        DYNAMODB_ENDPOINT: localStack.dynamoEndpoint,
+        KEYS_TABLE: localStack.tableNames.keys,
       },
     });
     return { code: 0, out: stdout, err: stderr };

@@ -710,7 +710,7 @@ describe('wrong input on the reads', () => {
       expectError(await get('company=123456789'), 400, invalid('acn_invalid', 'company'));
       expectError(await get('company=51824753557'), 400, invalid('abn_invalid', 'company'));
       expectError(await get('company=51824753556'), 400, invalid('abn_not_acn_based', 'company'));
-      expectError(await get(`company=${'9'.repeat(21)}`), 422, validationError('company'));
+      expectError(await get(`company=${'9'.repeat(21)}`), 400, invalid('acn_invalid', 'company'));
       expectError(await get('company=990000014&limit=0'), 422, validationError('limit'));
       expectError(await get('companies=990000014'), 422, validationError('companies'));
     }

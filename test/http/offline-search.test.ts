@@ -460,6 +460,9 @@ describe('billing and the daily limit', () => {
         clientReference: null,
         requestId: response.headers.get('x-request-id'),
         resourceId: search.id,
+        unitAmountCents: 3000,
+        amountCents: 3000,
+        priceVersion: '2020-01-01',
       },
     ]);
     expect((await settled(key.secret, search.id)).status).toBe('ready');
@@ -525,4 +528,63 @@ describe('billing and the daily limit', () => {
     const sameAccountTest = await createKey('test', { accountId: key.accountId });
     accepted(await placeSearch(sameAccountTest.secret, body(22)));
   }, 60_000);
+});
+
+describe('GET /v1/companies/search/offline: the account’s searches', () => {
+  const list = (secret: string, query = '') =>
+    call<{ object: string; data: OfflineSearchBody[]; hasMore: boolean; nextCursor: string | null }>(
+      `${PATH}${query}`,
+      { key: secret },
+    );
+  const withoutMeta = ({ meta: _meta, ...search }: OfflineSearchBody) => search;
+
+  it('lists them newest first, page by page, as GET shows each (without meta); no one else’s', async () => {
+    const key = await createKey('test');
+    const other = await createKey('test');
+    const live = await createKey('live', { accountId: key.accountId });
+    const older = accepted(await placeSearch(key.secret, { q: SANDBOX.search.offline, delivery: byWebhook }));
+    await settled(key.secret, older.id);
+    const newer = accepted(
+      await placeSearch(key.secret, { q: 'widgets', delivery: byEmail() }, { 'X-Client-Reference': 'ref-7' }),
+    );
+    accepted(await placeSearch(other.secret, { q: 'widgets', delivery: byWebhook }));
+
+    const first = await list(key.secret, '?limit=1');
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.object).toBe('list');
+    expect(first.body.hasMore).toBe(true);
+    expect(first.body.data.map((search) => search.id)).toStrictEqual([newer.id]);
+    expect(first.body.data[0]?.clientReference).toBe('ref-7');
+    const second = await list(
+      key.secret,
+      `?limit=1&cursor=${encodeURIComponent(first.body.nextCursor as string)}`,
+    );
+    expect(second.status, second.text).toBe(200);
+    expect([second.body.hasMore, second.body.nextCursor]).toStrictEqual([false, null]);
+    expect(second.body.data).toStrictEqual([withoutMeta((await getSearch(key.secret, older.id)).body)]);
+    expect(second.body.data[0]?.status).toBe('ready');
+
+    expect((await list(other.secret)).body.data).toHaveLength(1);
+    expect((await list(live.secret)).body.data).toStrictEqual([]);
+  });
+
+  it.each([
+    ['?limit=0', 422, 'limit'],
+    ['?limit=101', 422, 'limit'],
+    ['?status=ready', 422, 'status'],
+    ['?cursor=abc', 400, 'cursor'],
+  ])('refuses %s with validation_error on its parameter', async (query, status, param) => {
+    const key = await createKey('test');
+    expectError(await list(key.secret, query), status, validationError(param));
+  });
+
+  it('refuses a cursor of another account', async () => {
+    const key = await createKey('test');
+    for (let i = 0; i < 2; i++)
+      accepted(await placeSearch(key.secret, { q: 'widgets', delivery: byWebhook }));
+    const first = await list(key.secret, '?limit=1');
+    const cursor = encodeURIComponent(first.body.nextCursor as string);
+    const other = await createKey('test');
+    expectError(await list(other.secret, `?limit=1&cursor=${cursor}`), 400, validationError('cursor'));
+  });
 });

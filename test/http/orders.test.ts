@@ -629,6 +629,10 @@ describe('billing: one fee at acceptance', () => {
         clientReference: null,
         requestId: response.headers.get('x-request-id'),
         resourceId: order.id,
+        // The (example) price in force at acceptance: 18.00.
+        unitAmountCents: 1800,
+        amountCents: 1800,
+        priceVersion: '2020-01-01',
       },
     ]);
     // Fulfilling it bills nothing more.
@@ -639,7 +643,14 @@ describe('billing: one fee at acceptance', () => {
     const usage = await usageOf(key.secret);
     expect(usage.data).toHaveLength(1);
     expect(usage.totals).toStrictEqual([
-      { product: 'charges_extract', feeCode: '955E', billable: true, quantity: 1, entries: 1 },
+      {
+        product: 'charges_extract',
+        feeCode: '955E',
+        billable: true,
+        quantity: 1,
+        entries: 1,
+        amountCents: 1800,
+      },
     ]);
   });
 
@@ -666,6 +677,10 @@ describe('billing: one fee at acceptance', () => {
         clientReference: null,
         requestId: response.headers.get('x-request-id'),
         resourceId: order.id,
+        // What the same order would have cost on a live key (955E), not billed.
+        unitAmountCents: 1800,
+        amountCents: 1800,
+        priceVersion: '2020-01-01',
       },
     ]);
   });
@@ -724,7 +739,14 @@ describe('billing: one fee at acceptance', () => {
       ['955E', second.id],
     ]);
     expect(usage.totals).toStrictEqual([
-      { product: 'charges_extract', feeCode: '955E', billable: true, quantity: 2, entries: 2 },
+      {
+        product: 'charges_extract',
+        feeCode: '955E',
+        billable: true,
+        quantity: 2,
+        entries: 2,
+        amountCents: 3600,
+      },
     ]);
   });
 });
@@ -807,7 +829,14 @@ describe('a failed order is not billed', () => {
       ],
     );
     expect(usage.totals).toStrictEqual([
-      { product: 'charges_extract', feeCode: '955E', billable: true, quantity: 0, entries: 2 },
+      {
+        product: 'charges_extract',
+        feeCode: '955E',
+        billable: true,
+        quantity: 0,
+        entries: 2,
+        amountCents: 0,
+      },
     ]);
   });
 });
@@ -874,6 +903,9 @@ describe('POST /v1/documents/image-orders', () => {
         clientReference: null,
         requestId,
         resourceId: order.id,
+        unitAmountCents: 1200,
+        amountCents: 1200 * Number(quantity),
+        priceVersion: '2020-01-01',
       })),
     );
   });
@@ -1002,13 +1034,13 @@ describe('POST /v1/documents/image-orders', () => {
           'pages.from without pages.to',
           () => ({ documents: [item(docs.person), item(docs.organisation, { from: 3 })], delivery: web }),
           400,
-          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[1].pages' },
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[1].pages.to' },
         ],
         [
           'pages.to without pages.from',
           () => ({ documents: [item(docs.organisation, { to: 3 })], delivery: web }),
           400,
-          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages' },
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages.from' },
         ],
         [
           'pages.to below pages.from',
@@ -1090,7 +1122,7 @@ describe('POST /v1/documents/image-orders', () => {
             delivery: web,
           }),
           400,
-          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages' },
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages.from' },
         ],
         [
           'pages.to 0, below pages.from',
@@ -1099,7 +1131,7 @@ describe('POST /v1/documents/image-orders', () => {
             delivery: web,
           }),
           400,
-          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages' },
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages.to' },
         ],
         [
           'a page far beyond any document',

@@ -217,7 +217,7 @@ describe('a purchase with a test key (sandbox)', () => {
     const received = extract.documents.map((document) => document.receivedAt);
     expect(received).toStrictEqual([...received].sort().reverse());
 
-    // The fee entry: not billable, no fee code, with the client reference.
+    // The fee entry: not billable, no fee code, with the client reference and the price it would have had.
     const usage = await usageOf(key);
     expect(usage.data).toStrictEqual([
       {
@@ -230,6 +230,10 @@ describe('a purchase with a test key (sandbox)', () => {
         clientReference: 'matter 7',
         requestId: response.headers.get('x-request-id'),
         resourceId: extract.id,
+        // What it would have cost (958 at the example 22.00), not billed.
+        unitAmountCents: 2200,
+        amountCents: 2200,
+        priceVersion: '2020-01-01',
       },
     ]);
     expect(await registryPurchases(key.accountId, 'person.extract')).toBe(0);
@@ -359,7 +363,14 @@ describe('a purchase with a test key (sandbox)', () => {
     const usage = await usageOf(key);
     expect(usage.data.map((entry) => entry.resourceId).sort()).toStrictEqual(data.map((e) => e.id).sort());
     expect(usage.totals).toStrictEqual([
-      { product: 'person_extract', feeCode: null, billable: false, quantity: 4, entries: 4 },
+      {
+        product: 'person_extract',
+        feeCode: null,
+        billable: false,
+        quantity: 4,
+        entries: 4,
+        amountCents: 8800,
+      },
     ]);
     expect(usage.data.every((entry) => entry.quantity === 1 && entry.clientReference === 'kin')).toBe(true);
   });
@@ -614,7 +625,14 @@ describe('validation: the whole request is checked before the registry is asked'
     expect(extract?.roles).toHaveLength(5);
     expect(await registryPurchases(key.accountId, 'person.extract')).toBe(1);
     expect((await usageOf(key)).totals).toStrictEqual([
-      { product: 'person_extract', feeCode: '958', billable: true, quantity: 1, entries: 1 },
+      {
+        product: 'person_extract',
+        feeCode: '958',
+        billable: true,
+        quantity: 1,
+        entries: 1,
+        amountCents: 2200,
+      },
     ]);
   });
 
@@ -675,7 +693,14 @@ describe('registry faults', () => {
     expectCreated(await buy(key, body), 4, true);
     expect(await registryPurchases(key.accountId, 'person.extract')).toBe(4);
     expect((await usageOf(key)).totals).toStrictEqual([
-      { product: 'person_extract', feeCode: '958', billable: true, quantity: 4, entries: 4 },
+      {
+        product: 'person_extract',
+        feeCode: '958',
+        billable: true,
+        quantity: 4,
+        entries: 4,
+        amountCents: 8800,
+      },
     ]);
   });
 
@@ -724,7 +749,14 @@ describe('100 people: billed once, never lost (live keys, the simulator’s SMIT
     expect(new Set(billed.map((c) => c.args.registryIdentifier)).size).toBe(100);
     const usage = await usageOf(key);
     expect(usage.totals).toStrictEqual([
-      { product: 'person_extract', feeCode: '958', billable: true, quantity: 100, entries: 100 },
+      {
+        product: 'person_extract',
+        feeCode: '958',
+        billable: true,
+        quantity: 100,
+        entries: 100,
+        amountCents: 220000,
+      },
     ]);
     expect(usage.data.map((entry) => entry.resourceId).sort()).toStrictEqual(
       extracts.map((extract) => extract.id).sort(),
@@ -862,7 +894,14 @@ describe('100 people: billed once, never lost (live keys, the simulator’s SMIT
     );
     expect(await registryPurchases(key.accountId, 'person.extract')).toBe(4);
     expect((await usageOf(key)).totals).toStrictEqual([
-      { product: 'person_extract', feeCode: '958', billable: true, quantity: 4, entries: 4 },
+      {
+        product: 'person_extract',
+        feeCode: '958',
+        billable: true,
+        quantity: 4,
+        entries: 4,
+        amountCents: 8800,
+      },
     ]);
   });
 
@@ -874,7 +913,14 @@ describe('100 people: billed once, never lost (live keys, the simulator’s SMIT
     expectCreated(response, 4, true);
     expect(await registryPurchases(key.accountId, 'person.extract')).toBe(4);
     expect((await usageOf(key)).totals).toStrictEqual([
-      { product: 'person_extract', feeCode: '958', billable: true, quantity: 4, entries: 4 },
+      {
+        product: 'person_extract',
+        feeCode: '958',
+        billable: true,
+        quantity: 4,
+        entries: 4,
+        amountCents: 8800,
+      },
     ]);
   });
 });

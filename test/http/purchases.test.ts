@@ -63,6 +63,10 @@ describe('a purchase', () => {
         clientReference: null,
         requestId: response.headers.get('x-request-id'),
         resourceId: body.id,
+        // The (example) price in force at the purchase: 40.00.
+        unitAmountCents: 4000,
+        amountCents: 4000,
+        priceVersion: '2020-01-01',
       },
     ]);
   });

@@ -6,13 +6,30 @@ import { buyExtract, call, clock, createKey, expectError, validationError } from
 
 interface UsageBody {
   object: string;
-  data: { product: string; feeCode: string | null; billable: boolean; at: string; resourceId: string }[];
+  data: {
+    product: string;
+    feeCode: string | null;
+    billable: boolean;
+    at: string;
+    resourceId: string;
+    unitAmountCents: number | null;
+    amountCents: number | null;
+    priceVersion: string | null;
+  }[];
   hasMore: boolean;
   nextCursor: string | null;
   totalCount: number;
   from: string;
   to: string;
-  totals: { product: string; feeCode: string | null; billable: boolean; quantity: number; entries: number }[];
+  totals: {
+    product: string;
+    feeCode: string | null;
+    billable: boolean;
+    quantity: number;
+    entries: number;
+    amountCents: number | null;
+  }[];
+  amounts: Record<string, unknown>;
   meta: { billable: boolean; product: string | null };
 }
 
@@ -46,10 +63,53 @@ describe('GET /v1/usage', () => {
       ['company_relationships', '955B', true],
       ['company_extract_current', '955A', true],
     ]);
-    expect(response.body.totals).toStrictEqual([
-      { product: 'company_extract_current', feeCode: '955A', billable: true, quantity: 2, entries: 2 },
-      { product: 'company_relationships', feeCode: '955B', billable: true, quantity: 1, entries: 1 },
+    // The stage's example prices (shared/usage/prices.ts): 25.00 a current extract, 35.00 a relational one.
+    expect(response.body.data.map((e) => [e.unitAmountCents, e.amountCents, e.priceVersion])).toStrictEqual([
+      [2500, 2500, '2020-01-01'],
+      [3500, 3500, '2020-01-01'],
+      [2500, 2500, '2020-01-01'],
     ]);
+    expect(response.body.totals).toStrictEqual([
+      {
+        product: 'company_extract_current',
+        feeCode: '955A',
+        billable: true,
+        quantity: 2,
+        entries: 2,
+        amountCents: 5000,
+      },
+      {
+        product: 'company_relationships',
+        feeCode: '955B',
+        billable: true,
+        quantity: 1,
+        entries: 1,
+        amountCents: 3500,
+      },
+    ]);
+    expect(response.body.amounts).toStrictEqual({
+      currency: 'AUD',
+      examplePrices: true,
+      billed: true,
+      totalCents: 8500,
+      unpricedEntries: 0,
+      products: [
+        {
+          product: 'company_extract_current',
+          name: 'Current company extracts',
+          quantity: 2,
+          entries: 2,
+          amountCents: 5000,
+        },
+        {
+          product: 'company_relationships',
+          name: 'Company relationship extracts',
+          quantity: 1,
+          entries: 1,
+          amountCents: 3500,
+        },
+      ],
+    });
     expect(response.body.meta).toMatchObject({ billable: false, product: null });
 
     const first = await usage(key.secret, '?limit=2');
@@ -63,10 +123,36 @@ describe('GET /v1/usage', () => {
     expect(second.body.hasMore).toBe(false);
 
     const sandbox = await usage(testKey.secret);
-    expect(sandbox.body.data.map((e) => [e.billable, e.feeCode])).toStrictEqual([[false, null]]);
-    expect(sandbox.body.totals).toStrictEqual([
-      { product: 'company_extract_current', feeCode: null, billable: false, quantity: 1, entries: 1 },
+    // A test key's use is not billed: the amounts are what the same use would have cost.
+    expect(sandbox.body.data.map((e) => [e.billable, e.feeCode, e.amountCents])).toStrictEqual([
+      [false, null, 2500],
     ]);
+    expect(sandbox.body.totals).toStrictEqual([
+      {
+        product: 'company_extract_current',
+        feeCode: null,
+        billable: false,
+        quantity: 1,
+        entries: 1,
+        amountCents: 2500,
+      },
+    ]);
+    expect(sandbox.body.amounts).toStrictEqual({
+      currency: 'AUD',
+      examplePrices: true,
+      billed: false,
+      totalCents: 2500,
+      unpricedEntries: 0,
+      products: [
+        {
+          product: 'company_extract_current',
+          name: 'Current company extracts',
+          quantity: 1,
+          entries: 1,
+          amountCents: 2500,
+        },
+      ],
+    });
   });
 
   it('a range before the purchases is empty; the range is inclusive of `to`', async () => {
@@ -75,6 +161,7 @@ describe('GET /v1/usage', () => {
     const empty = await usage(key.secret, '?from=2020-01-01&to=2020-12-31');
     expect(empty.body.data).toStrictEqual([]);
     expect(empty.body.totals).toStrictEqual([]);
+    expect(empty.body.amounts).toMatchObject({ totalCents: 0, products: [] });
     expect((await usage(key.secret, `?from=2020-01-01&to=${today()}`)).body.totalCount).toBe(1);
   });
 

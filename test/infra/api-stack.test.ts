@@ -7,6 +7,7 @@ import { signsWithCursorSecret } from '../../lib/routes.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
+import { consoleRoutes } from '../../shared/console/routes.ts';
 import { bearerToken } from '../../shared/kernel/api-keys.ts';
 import { type ErrorCode, errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
 import { AUTHORIZER_CACHE_SECONDS, BEARER_HEADER_PATTERN } from '../../shared/kernel/http/authorizer.ts';
@@ -164,14 +165,16 @@ describe('ApiStack REST API', () => {
 
   it('lets every route function finish within its integration timeout (never runs on after a 504)', () => {
     const functions = routeFunctions(synth, routeList);
-    const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method'));
+    const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method')).map((method) => {
+      const integration = method.Properties.Integration as { TimeoutInMillis?: number };
+      return { integration, text: JSON.stringify(integration) };
+    });
     expect(functions).toHaveLength(routeList.length);
     for (const [logicalId, fn] of functions) {
+      const alias = `"${aliasOfFunction(synth.apiTemplate, logicalId)}"`;
       const integrations = methods
-        .map((method) => method.Properties.Integration as { TimeoutInMillis?: number })
-        .filter((integration) =>
-          JSON.stringify(integration).includes(`"${aliasOfFunction(synth.apiTemplate, logicalId)}"`),
-        );
+        .filter(({ text }) => text.includes(alias))
+        .map(({ integration }) => integration);
       expect(integrations, logicalId).toHaveLength(1);
       const timeoutMs = Number(fn.Properties.Timeout) * 1000;
       expect(timeoutMs, logicalId).toBeGreaterThan(0);
@@ -426,9 +429,46 @@ describe('the edge check: no function runs for a request without a usable key', 
     ]) {
       expect(gateway.test(header), header).toBe(bearerToken(header) !== undefined);
     }
-    // And the console's session marker, which the route's admission checks against the cookie.
-    expect(gateway.test('Console-Session')).toBe(true);
-    expect(gateway.test('console-session')).toBe(false);
+    // And a console session's edge token, which the authorizer looks up; no fixed value passes.
+    expect(gateway.test(`Console-Session ${'0a'.repeat(32)}`)).toBe(true);
+    for (const fixed of [
+      'Console-Session',
+      'Console-Session ',
+      'console-session',
+      `Console-Session ${'0a'.repeat(31)}`,
+    ])
+      expect(gateway.test(fixed), fixed).toBe(false);
+  });
+
+  it('walks every keyed route, console routes included, from its method to the authorizer function', () => {
+    const [[authorizerId, authorizer] = []] = authorizers();
+    // The authorizer invokes the key authorizer function's live alias, the function that looks up
+    // keys and console sessions (functions/edge/authorize.ts → authorizeToken).
+    const uri = JSON.stringify(authorizer?.Properties.AuthorizerUri);
+    const [aliasId] = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Alias')).find(([, alias]) =>
+      JSON.stringify(alias.Properties.FunctionName).includes(
+        functionOf(synth, KEY_AUTHORIZER_DESCRIPTION)[0],
+      ),
+    ) ?? [''];
+    expect(aliasId).not.toBe('');
+    expect(uri).toContain(aliasId);
+    const paths = resourcePaths(synth.apiTemplate);
+    const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method'));
+    const consoleKeyed = Object.values(consoleRoutes).filter((route) => !route.public);
+    expect(consoleKeyed.map((route) => route.name)).toEqual(
+      expect.arrayContaining(['GetConsoleSession', 'SignOutOfConsole', 'RollConsoleKey', 'RevokeConsoleKey']),
+    );
+    for (const route of [
+      ...consoleKeyed,
+      ...routeList.filter((r) => !r.public && r.path.startsWith('/v1/')),
+    ]) {
+      const method = methods.find(
+        (candidate) =>
+          candidate.Properties.HttpMethod === route.method &&
+          paths.get((candidate.Properties.ResourceId as { Ref: string }).Ref) === route.path,
+      );
+      expect(method?.Properties.AuthorizerId, route.name).toEqual({ Ref: authorizerId });
+    }
   });
 
   it('answers those refusals (UNAUTHORIZED, and ACCESS_DENIED for a denied key) with the 401 envelope', () => {

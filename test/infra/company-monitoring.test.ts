@@ -20,6 +20,8 @@ import {
   WEEKLY_JOB_SCHEDULE,
 } from '../../shared/kernel/infra/monitoring.ts';
 import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
+import { COMPANIES_PER_MESSAGE } from '../../shared/monitoring/jobs.ts';
+import { MONITOR_SHARDS } from '../../shared/monitoring/store-port.ts';
 import {
   actionsIn,
   actionsOf,
@@ -174,6 +176,19 @@ describe('company monitoring in AWS (dev stage)', () => {
       VisibilityTimeout: 6 * MONITORING_RUN_TIMEOUT_SECONDS,
       RedrivePolicy: { maxReceiveCount: 5, deadLetterTargetArn: { 'Fn::GetAtt': [dlqId(), 'Arn'] } },
     });
+  });
+
+  it("lets RunMonitoring's page chain run past Lambda's recursive-loop detection, and no other function", () => {
+    const [runId, run] = functionNamed(synth, MONITORING_RUN.name);
+    expect(run.Properties.RecursiveLoop).toBe('Allow');
+    const allowing = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'))
+      .filter(
+        ([, fn]) => fn.Properties.RecursiveLoop !== undefined && fn.Properties.RecursiveLoop !== 'Terminate',
+      )
+      .map(([id]) => id);
+    expect(allowing).toEqual([runId]);
+    // The chain at 1,000,000 watched companies (docs/operations.md): 125 messages a shard, far past ~16.
+    expect(Math.ceil(1_000_000 / MONITOR_SHARDS / COMPANIES_PER_MESSAGE)).toBe(125);
   });
 
   it('lets RunMonitoring do exactly what a run needs: the main table (no scan), the registry credential, the bus, its own queue', () => {

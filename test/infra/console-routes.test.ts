@@ -60,14 +60,16 @@ describe('console routes, deployed', () => {
     };
     for (const route of [
       consoleRoutes.createConsoleLink,
-      consoleRoutes.openConsoleLink,
+      consoleRoutes.signInWithConsoleLink,
       consoleRoutes.signOut,
       consoleRoutes.rollKey,
       consoleRoutes.revokeKey,
     ])
       expect(writes(route), route.name).toEqual({ env: true, put: true });
-    // The session is read like a key (GetItem only); the page and its files read no table at all.
+    // The session is read like a key (GetItem only), a link's page reads its link; the page and its
+    // files read no table at all.
     expect(writes(consoleRoutes.getConsoleSession)).toEqual({ env: true, put: false });
+    expect(writes(consoleRoutes.openConsoleLink)).toEqual({ env: true, put: false });
     for (const route of [
       consoleRoutes.getConsolePage,
       consoleRoutes.getConsoleScript,

@@ -8,8 +8,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS } from '../../lib/alarms.ts';
 import { functionDescription } from '../../lib/api-stack.ts';
-import { LIVE_ALIAS } from '../../lib/constructs/live-alias.ts';
-import { DEPLOYMENT_STRATEGIES, DEV_DEPLOYMENT, LIVE_DEPLOYMENT, readSettings } from '../../lib/settings.ts';
+import { CANARY_ERROR_RATE_PERCENT, LIVE_ALIAS } from '../../lib/constructs/live-alias.ts';
+import { DEPLOYMENT_STRATEGIES, DEV_DEPLOYMENT, LIVE_DEPLOYMENT } from '../../lib/deployment-strategies.ts';
+import { readSettings } from '../../lib/settings.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { ROUTE_METRICS } from '../../shared/kernel/infra/route-metrics.ts';
@@ -223,7 +224,40 @@ describe.each([
         };
         expect(alarmConfiguration.Enabled, aliasId).toBe(true);
         const route = routeOfFunction.get(fnId);
-        expect(alarmConfiguration.Alarms, aliasId).toHaveLength(route ? 2 : 1);
+        expect(alarmConfiguration.Alarms, aliasId).toHaveLength(route ? 3 : 2);
+        // The last: the new version's error rate, so a version failing every call of a
+        // low-traffic function rolls back (an absolute count over the function would not fire).
+        const rate = alarms[refTo(alarmConfiguration.Alarms.at(-1)?.Name) as string];
+        expect(rate?.Properties, aliasId).toMatchObject({
+          ComparisonOperator: 'GreaterThanThreshold',
+          Threshold: CANARY_ERROR_RATE_PERCENT,
+          EvaluationPeriods: 1,
+          TreatMissingData: 'notBreaching',
+        });
+        const queries = rate?.Properties.Metrics as {
+          Id: string;
+          Expression?: string;
+          ReturnData?: boolean;
+          MetricStat?: {
+            Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] };
+            Period: number;
+          };
+        }[];
+        expect(queries.find((q) => q.ReturnData !== false)?.Expression).toBe(
+          'IF(invocations > 0, 100 * errors / invocations, 0)',
+        );
+        for (const id of ['errors', 'invocations']) {
+          const stat = queries.find((q) => q.Id === id)?.MetricStat;
+          expect(stat?.Metric.MetricName).toBe(id === 'errors' ? 'Errors' : 'Invocations');
+          expect(stat?.Period).toBe(60);
+          const dimensions = Object.fromEntries(stat?.Metric.Dimensions.map((d) => [d.Name, d.Value]) ?? []);
+          expect(dimensions.FunctionName, aliasId).toEqual({ Ref: fnId });
+          // The version the alias is being moved to: the one its update publishes.
+          expect(JSON.stringify(dimensions.ExecutedVersion), aliasId).toBe(
+            JSON.stringify((alias.Properties as { FunctionVersion: unknown }).FunctionVersion),
+          );
+        }
+
         // The first alarm watches this very function's errors (every invoker goes through the alias).
         const alarm = alarms[refTo(alarmConfiguration.Alarms[0]?.Name) as string];
         expect(alarm?.Properties, aliasId).toMatchObject({

@@ -41,6 +41,7 @@ import {
   actionsOf,
   aliasOfFunction,
   environmentOf,
+  evaluate,
   functionOfRoute,
   functionWithDescription,
   logicalIdOf,
@@ -49,6 +50,7 @@ import {
   resourcesOf,
   roleOfFunction,
   type Synthesized,
+  stackIdOf,
   statementsOfRole,
   synthesize,
   type TemplateResource,
@@ -187,10 +189,16 @@ describe('fulfilment (dev stage)', () => {
       ).Destinations;
       expect(destinations).toHaveLength(1);
       const logGroupId = destinations[0]?.CloudWatchLogsLogGroup.LogGroupArn['Fn::GetAtt'][0] as string;
-      expect(resourcesOf(api, 'AWS::Logs::LogGroup')[logGroupId]?.Properties).toMatchObject({
-        RetentionInDays: 30,
-        LogGroupName: '/aws/vendedlogs/states/company-register-dev-fulfilment',
-      });
+      const logGroup = resourcesOf(api, 'AWS::Logs::LogGroup')[logGroupId];
+      expect(logGroup?.Properties.RetentionInDays).toBe(30);
+      // A new name for each creation of the stack, so a group retained by a destroyed one never
+      // blocks the redeploy.
+      for (const guid of ['5a6f4c10-8b1e-11ef-9c1d-0a1b2c3d4e5f', 'c2e9d7a0-8b1f-11ef-a3b4-06f7e8d9c0b1']) {
+        const refs = { 'AWS::StackId': stackIdOf(synth.api.stackName, guid) };
+        expect(evaluate(logGroup?.Properties.LogGroupName, refs)).toBe(
+          `/aws/vendedlogs/states/company-register-dev-fulfilment-${guid}`,
+        );
+      }
     });
 
     it("may invoke exactly the task functions' live aliases", () => {

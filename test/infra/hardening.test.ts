@@ -1,25 +1,36 @@
 /**
  * The audit trail and the bounded consumers, on the synthesized prod templates: every log group
- * keeps a year and outlives its stack, the WAF logs every request with the key redacted, the
+ * keeps a year and outlives its stack, the WAF keeps no credential (no samples, data protection and
+ * redaction of every credential field), the
  * orders bucket keeps overwritten objects for a while, and both SQS consumers are capped.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
 import { WORKFLOW_TIMEOUT } from '../../lib/constructs/fulfilment.ts';
 import { NONCURRENT_VERSION_DAYS } from '../../lib/data-stack.ts';
 import { registryAccountShare } from '../../lib/registry-capacity.ts';
+import { PROJECT_ROOT } from '../../lib/routes.ts';
 import { CONSUMER_CONCURRENCY, LIVE_LOG_RETENTION_DAYS } from '../../lib/settings.ts';
 import { routeList } from '../../shared/app/routes.ts';
+import { SIGN_IN_PATH, SIGN_IN_TOKEN_PARAM } from '../../shared/console/sign-in.ts';
 import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../../shared/kernel/config.ts';
+import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { IMAGE_POLLING } from '../../shared/orders/steps/common.ts';
 import {
   environmentOf,
+  evaluate,
   resourcesOf,
   routeFunctions,
   type Synthesized,
+  stackIdOf,
   synthesize,
   workflowDefinition,
 } from './synth.ts';
+
+const FIRST_CREATION = '5a6f4c10-8b1e-11ef-9c1d-0a1b2c3d4e5f';
+const SECOND_CREATION = 'c2e9d7a0-8b1f-11ef-a3b4-06f7e8d9c0b1';
 
 describe('prod: audit trail and bounded consumers', () => {
   let synth: Synthesized;
@@ -40,19 +51,78 @@ describe('prod: audit trail and bounded consumers', () => {
     expect(LIVE_LOG_RETENTION_DAYS).toBeGreaterThanOrEqual(365);
   });
 
-  it('logs every request the web ACL sees to a WAF log group, with the authorization header redacted', () => {
-    const [logging] = Object.values(resourcesOf(synth.apiTemplate, 'AWS::WAFv2::LoggingConfiguration'));
-    const [aclId] = Object.keys(resourcesOf(synth.apiTemplate, 'AWS::WAFv2::WebACL'));
-    expect(logging?.Properties).toMatchObject({
-      ResourceArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
-      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
+  describe('no credential in WAF data', () => {
+    /** Every credential a request may carry, where it is carried (docs/infrastructure.md, "WAF"). */
+    const CREDENTIALS = {
+      headers: ['authorization', 'cookie', CSRF_HEADER],
+      cookies: [SESSION_COOKIE],
+      queryArguments: ['token'],
+    };
+    const acl = () => {
+      const [entry] = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::WAFv2::WebACL'));
+      return { id: entry?.[0] as string, properties: entry?.[1].Properties as Record<string, unknown> };
+    };
+
+    it('names the credentials the service reads: the key, the console cookie, the CSRF token, the link token', () => {
+      expect(CREDENTIALS.cookies).toStrictEqual(['__Host-crds_console']);
+      expect(CSRF_HEADER).toBe('x-csrf-token');
+      expect(new URL(`https://x${SIGN_IN_PATH}?${SIGN_IN_TOKEN_PARAM}=t`).searchParams.get('token')).toBe(
+        't',
+      );
     });
-    expect(JSON.stringify(logging?.Properties.LogDestinationConfigs)).toContain(
-      ':log-group:aws-waf-logs-company-register-prod',
-    );
-    expect(JSON.stringify(logging?.Properties.LogDestinationConfigs)).not.toContain(':*');
-    synth.apiTemplate.hasResourceProperties('AWS::Logs::LogGroup', {
-      LogGroupName: 'aws-waf-logs-company-register-prod',
+
+    it('keeps no sampled request: sampling is off on the web ACL and on every rule', () => {
+      const { properties } = acl();
+      const visibilities = [
+        properties.VisibilityConfig,
+        ...(properties.Rules as { VisibilityConfig: unknown }[]).map((rule) => rule.VisibilityConfig),
+      ] as { SampledRequestsEnabled: boolean }[];
+      expect(visibilities.length).toBe(4);
+      for (const visibility of visibilities) expect(visibility.SampledRequestsEnabled).toBe(false);
+    });
+
+    it('substitutes every credential field in what WAF stores (samples and logs alike)', () => {
+      const { DataProtections } = acl().properties.DataProtectionConfig as {
+        DataProtections: { Action: string; Field: { FieldType: string; FieldKeys: string[] } }[];
+      };
+      const protectedKeys = (type: string) =>
+        DataProtections.filter((p) => p.Field.FieldType === type && p.Action === 'SUBSTITUTION').flatMap(
+          (p) => p.Field.FieldKeys,
+        );
+      for (const header of CREDENTIALS.headers) expect(protectedKeys('SINGLE_HEADER')).toContain(header);
+      for (const cookie of CREDENTIALS.cookies) expect(protectedKeys('SINGLE_COOKIE')).toContain(cookie);
+      for (const argument of CREDENTIALS.queryArguments)
+        expect(protectedKeys('SINGLE_QUERY_ARGUMENT')).toContain(argument);
+    });
+
+    it('logs every request to a WAF log group, with every credential header and the query string redacted', () => {
+      const [logging] = Object.values(resourcesOf(synth.apiTemplate, 'AWS::WAFv2::LoggingConfiguration'));
+      expect(logging?.Properties.ResourceArn).toStrictEqual({ 'Fn::GetAtt': [acl().id, 'Arn'] });
+      const redacted = logging?.Properties.RedactedFields as Record<string, unknown>[];
+      for (const header of CREDENTIALS.headers)
+        expect(redacted).toContainEqual({ SingleHeader: { Name: header } });
+      // Logging cannot redact one query argument; the sign-in token is one, so the whole string goes.
+      expect(redacted).toContainEqual({ QueryString: {} });
+      const groups = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Logs::LogGroup'));
+      const wafGroup = groups.find((group) =>
+        JSON.stringify(group.Properties.LogGroupName ?? '').includes('aws-waf-logs-'),
+      );
+      const destinations = logging?.Properties.LogDestinationConfigs as unknown[];
+      expect(destinations).toHaveLength(1);
+      const [destination] = destinations;
+      // Two creations of the stack (a destroy and a redeploy): two names, so the group the first
+      // retained never blocks the second; within one creation the logging names the same group.
+      const names = [FIRST_CREATION, SECOND_CREATION].map((guid) => {
+        const { account, region, stackName } = synth.api;
+        const refs = { 'AWS::Partition': 'aws', 'AWS::StackId': stackIdOf(stackName, guid) };
+        const name = evaluate(wafGroup?.Properties.LogGroupName, refs);
+        expect(evaluate(destination, refs)).toBe(`arn:aws:logs:${region}:${account}:log-group:${name}`);
+        return name;
+      });
+      expect(names).toEqual([
+        `aws-waf-logs-company-register-prod-${FIRST_CREATION}`,
+        `aws-waf-logs-company-register-prod-${SECOND_CREATION}`,
+      ]);
     });
   });
 
@@ -90,6 +160,28 @@ describe('prod: audit trail and bounded consumers', () => {
       expect(perAccount, route.name).toBe(registryAccountShare(reserved));
       expect(perAccount, route.name).toBeLessThan(reserved);
     }
+  });
+
+  it('has docs/operations.md and docs/infrastructure.md give the reserved concurrency the template has', () => {
+    const reserved = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'))
+      .map((fn) => fn.Properties.ReservedConcurrentExecutions as number | undefined)
+      .filter((value) => value !== undefined);
+    const shares = [...new Set(reserved)];
+    expect(shares).toHaveLength(1);
+    const [share] = shares as [number];
+    const callers = reserved.length;
+    const flat = (file: string) =>
+      readFileSync(join(PROJECT_ROOT, 'docs', file), 'utf8').replace(/\s+/g, ' ');
+    expect(flat('operations.md')).toContain(
+      `(${callers} on prod, company monitoring's \`RunMonitoring\` among them) | \`160\` (${share} each)`,
+    );
+    expect(flat('operations.md')).toContain(
+      `${callers} on prod) gets \`floor(registryConcurrency / ${callers})\``,
+    );
+    expect(flat('operations.md')).toContain(
+      `(${share} on prod; one account holds at most ${registryAccountShare(share)} of a registry route's ${share} instances)`,
+    );
+    expect(flat('infrastructure.md')).toContain(`the monitoring run: ${callers} on prod, ${share} each)`);
   });
 
   it('stops a fulfilment execution that outlives the longest healthy order', () => {

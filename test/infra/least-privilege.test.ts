@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
 import { SWEEPER_DESCRIPTION, taskDescription } from '../../lib/constructs/fulfilment.ts';
+import { SOURCE_ACCOUNT_SERVICES } from '../../lib/constructs/service-principal.ts';
 import {
   KEY_ADMIN_ACTIONS,
   SECRET_ROLE_TAG,
@@ -197,7 +198,7 @@ describe('prod: least privilege', () => {
         expect(actionsOf(statement), role.functions.join()).toStrictEqual(['s3:ListBucket']);
         expect(JSON.stringify(statement.Resource)).toContain(bucketId().slice(0, 12));
         expect(statement.Condition, role.functions.join()).toStrictEqual({
-          StringLikeIfExists: { 's3:prefix': ORDER_BLOB_PREFIXES.map((prefix) => `${prefix}*`) },
+          StringLike: { 's3:prefix': ORDER_BLOB_PREFIXES.map((prefix) => `${prefix}*`) },
         });
       }
     });
@@ -238,8 +239,6 @@ describe('prod: least privilege', () => {
       CreateSandboxMonitorEvent: ['idempotency'],
       DeleteWebhookEndpoint: ['main'],
       DeleteMonitor: ['main'],
-      // A sign-in link opens once.
-      OpenConsoleLink: ['keys'],
     };
     const DELETING_WORKERS = [
       taskDescription(taskNamed('MarkProcessing')),
@@ -282,6 +281,136 @@ describe('prod: least privilege', () => {
     });
   });
 
+  describe('the keys table', () => {
+    const WRITE_ACTIONS = [
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ];
+    /** Every statement of every role that may write the keys table, with the functions running as it. */
+    const keyWrites = () => {
+      const keysId = logicalIdOf(synth.data, synth.data.node.findChild(tableConstructId('keys')));
+      return roles.flatMap((role) =>
+        role.statements
+          .filter((s) => JSON.stringify(s.Resource).includes(keysId))
+          .filter((s) =>
+            actionsOf(s).some((a) => WRITE_ACTIONS.includes(a) || a === 'dynamodb:*' || a === '*'),
+          )
+          .map((s) => ({
+            role,
+            statement: s as PolicyStatementJson & { Condition?: Record<string, Record<string, unknown>> },
+          })),
+      );
+    };
+    const byDescription = () => new Map(routeList.map((route) => [functionDescription(route), route]));
+    const leadingKeys = (condition: Record<string, Record<string, unknown>> | undefined) =>
+      condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
+    /** The one write every keyed route makes: its key's last-used hour, that attribute only. */
+    const isRecordUse = (
+      statement: PolicyStatementJson & { Condition?: Record<string, Record<string, unknown>> },
+    ) =>
+      JSON.stringify(actionsOf(statement)) === '["dynamodb:UpdateItem"]' &&
+      JSON.stringify(statement.Condition?.['ForAllValues:StringEquals']) ===
+        JSON.stringify({ 'dynamodb:Attributes': ['pk', 'lastUsedHour'] });
+
+    it('is written by the console functions only, each conditioned to the items it needs', () => {
+      const found: Record<string, string[]> = {};
+      for (const { role, statement } of keyWrites()) {
+        if (isRecordUse(statement)) {
+          expect(leadingKeys(statement.Condition), role.functions.join()).toStrictEqual(['KEY#*']);
+          continue;
+        }
+        const prefixes = leadingKeys(statement.Condition);
+        // No write to the keys table goes unconditioned.
+        expect(prefixes, role.functions.join()).toBeDefined();
+        for (const fn of role.functions) {
+          const name = byDescription().get(fn)?.name ?? fn;
+          found[name] = [...new Set([...(found[name] ?? []), ...(prefixes ?? [])])].sort();
+        }
+      }
+      const sessions = ['AUDIT#*', 'LINK#*', 'SESSION#*'];
+      expect(found).toStrictEqual({
+        CreateConsoleLink: sessions,
+        SignInWithConsoleLink: sessions,
+        SignOutOfConsole: sessions,
+        RollConsoleKey: ['AUDIT#*', 'KEY#*'],
+        RevokeConsoleKey: ['AUDIT#*', 'KEY#*'],
+      });
+    });
+
+    it('lets the link page (a GET, unauthenticated) write nothing, and the sign-in POST no key item', () => {
+      const writers = keyWrites()
+        .flatMap(({ role }) => role.functions)
+        .map((fn) => byDescription().get(fn)?.name);
+      expect(writers).not.toContain('OpenConsoleLink');
+      expect(writers).toContain('SignInWithConsoleLink');
+    });
+
+    it('lets no function behind an unauthenticated route, and only roll and revoke, write a key item', () => {
+      const keyWriters = new Set<string>();
+      for (const { role, statement } of keyWrites()) {
+        if (isRecordUse(statement)) continue;
+        if (
+          !(leadingKeys(statement.Condition) ?? ['*']).some((prefix) =>
+            'KEY#x'.startsWith(prefix.replace('*', '')),
+          )
+        )
+          continue;
+        for (const fn of role.functions) keyWriters.add(byDescription().get(fn)?.name ?? fn);
+      }
+      expect([...keyWriters].sort()).toStrictEqual(['RevokeConsoleKey', 'RollConsoleKey']);
+      for (const name of keyWriters)
+        expect(routeList.find((route) => route.name === name)?.public).toBeUndefined();
+      // An unauthenticated route does not even record a key's use.
+      for (const { role, statement } of keyWrites()) {
+        if (!isRecordUse(statement)) continue;
+        for (const fn of role.functions) expect(byDescription().get(fn)?.public, fn).toBeUndefined();
+      }
+    });
+  });
+
+  describe('service-role trust policies', () => {
+    it('let each service that sends aws:SourceAccount assume its role only for this account: none missing', () => {
+      const missing: string[] = [];
+      const byService: Record<string, number> = {};
+      for (const template of synth.templates) {
+        for (const [id, resource] of Object.entries(template.json.Resources ?? {}) as [string, Resource][]) {
+          if (resource.Type !== 'AWS::IAM::Role') continue;
+          const document = resource.Properties?.AssumeRolePolicyDocument as {
+            Statement: {
+              Principal?: { Service?: string };
+              Condition?: Record<string, Record<string, unknown>>;
+            }[];
+          };
+          for (const statement of document.Statement) {
+            const service = statement.Principal?.Service;
+            if (!service) continue;
+            byService[service] = (byService[service] ?? 0) + 1;
+            if (!(SOURCE_ACCOUNT_SERVICES as readonly string[]).includes(service)) continue;
+            if (
+              JSON.stringify(statement.Condition) !==
+              JSON.stringify({ StringEquals: { 'aws:SourceAccount': '111122223333' } })
+            )
+              missing.push(`${template.path} ${id} (${service})`);
+          }
+        }
+      }
+      expect(missing).toEqual([]);
+      // Every service role of the templates is of a known service: the three above, the 13 CodeDeploy
+      // deployment roles among them; and the two API Gateway roles and Lambda's, which take no key.
+      expect(Object.keys(byService).sort()).toEqual([
+        'apigateway.amazonaws.com',
+        'codedeploy.amazonaws.com',
+        'lambda.amazonaws.com',
+        'scheduler.amazonaws.com',
+        'states.amazonaws.com',
+      ]);
+      expect(byService['codedeploy.amazonaws.com']).toBe(13);
+      expect(byService['apigateway.amazonaws.com']).toBe(2);
+    });
+  });
+
   describe('docs/infrastructure.md says what the templates hold', () => {
     const doc = () =>
       readFileSync(join(PROJECT_ROOT, 'docs', 'infrastructure.md'), 'utf8').replace(/\s+/g, ' ');
@@ -295,7 +424,7 @@ describe('prod: least privilege', () => {
 
     it('gives the ListBucket condition the template has', () => {
       const prefixes = ORDER_BLOB_PREFIXES.map((prefix) => `"${prefix}*"`).join(', ');
-      expect(doc()).toContain(`\`StringLikeIfExists s3:prefix [${prefixes}]\``);
+      expect(doc()).toContain(`\`StringLike s3:prefix [${prefixes}]\``);
     });
 
     it('lists every function granted DeleteItem, and no other', () => {
@@ -315,13 +444,12 @@ describe('prod: least privilege', () => {
         'CreateSandboxMonitorEvent',
         'DeleteWebhookEndpoint',
         'DeleteMonitor',
-        'OpenConsoleLink',
         'MarkProcessing',
         'Finish',
         'SweepStalledFulfilment',
       ])
         expect(listed).toContain(`\`${name}\``);
-      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(16);
+      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(15);
     });
 
     it("gives the documentation pages' policy as served, but for the script's hash", () => {

@@ -1,18 +1,19 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
+import { DEV_DEPLOYMENT, LIVE_DEPLOYMENT } from '../../lib/deployment-strategies.ts';
 import {
   DEFAULT_CONTRACTED_KEYS,
   DEFAULT_MAIL_FROM,
   DEFAULT_REGISTRY_URL,
-  DEV_DEPLOYMENT,
   DEV_LOG_RETENTION_DAYS,
   isReservedHost,
-  LIVE_DEPLOYMENT,
   LIVE_LOG_RETENTION_DAYS,
   readSettings,
   type Settings,
 } from '../../lib/settings.ts';
 import { STAGE_SETTINGS, type StageSettings } from '../../lib/stages.ts';
+import { EXAMPLE_PRICE_SCHEDULE, PRICE_SCHEDULE_ENV } from '../../shared/usage/prices.ts';
+import { synthesize } from './synth.ts';
 
 const settingsWith = (context: Record<string, unknown>): Settings => readSettings(new App({ context }).node);
 
@@ -47,7 +48,9 @@ describe('stage settings (lib/stages.ts)', () => {
       retainLogs: true,
       // A changed function takes traffic through a canary that rolls back on its errors alarm.
       deployment: 'canary10Percent10Minutes',
+      prices: prod?.prices,
     });
+    expect(prod?.prices?.example).toBe(false);
     expect(LIVE_LOG_RETENTION_DAYS).toBeGreaterThanOrEqual(365);
   });
 
@@ -92,7 +95,29 @@ describe('stage settings (lib/stages.ts)', () => {
       logRetentionDays: DEV_LOG_RETENTION_DAYS,
       retainLogs: false,
       deployment: 'direct',
+      // Example prices, marked as such wherever they are shown.
+      prices: EXAMPLE_PRICE_SCHEDULE,
     });
+    expect(EXAMPLE_PRICE_SCHEDULE.example).toBe(true);
+  });
+
+  it('refuses a live stage whose prices are the example schedule, or a malformed schedule', () => {
+    const { prices: _prices, ...unpriced } = STAGE_SETTINGS.prod as StageSettings;
+    expect(() => readSettingsOf('prod', unpriced)).toThrow(
+      /stage prod serves live traffic and cannot be synthesized: prices are the example schedule/,
+    );
+    expect(() => readSettingsOf('prod', { ...unpriced, prices: EXAMPLE_PRICE_SCHEDULE })).toThrow(
+      /prices are the example schedule/,
+    );
+    expect(() =>
+      settingsWith({
+        stage: 'prod',
+        prices: JSON.stringify({ ...EXAMPLE_PRICE_SCHEDULE, example: false, versions: [] }),
+      }),
+    ).toThrow('setting prices must have at least one version');
+    // A context value (JSON) overrides the committed schedule for one synth.
+    const override = { ...EXAMPLE_PRICE_SCHEDULE, example: false };
+    expect(settingsWith({ stage: 'prod', prices: JSON.stringify(override) }).prices).toStrictEqual(override);
   });
 
   it('takes the deployment strategy from the stage, a live default or a context value, and refuses an unknown one', () => {
@@ -170,5 +195,28 @@ describe('stage settings (lib/stages.ts)', () => {
       expect(isReservedHost(host), host).toBe(true);
     for (const host of ['registry.gov.uk', 'example.company.com', 'notexample.com', 'testing.io'])
       expect(isReservedHost(host), host).toBe(false);
+  });
+});
+
+describe('prices on the functions', () => {
+  it("hands every function the stage's schedule as PRICE_SCHEDULE, so none falls back to the examples", () => {
+    const { templates, settings } = synthesize({ context: { stage: 'prod' } });
+    const functions = templates.flatMap((template) =>
+      Object.entries(template.json.Resources ?? {}).filter(
+        ([, resource]) => resource.Type === 'AWS::Lambda::Function',
+      ),
+    );
+    expect(functions.length).toBeGreaterThan(20);
+    const without = functions
+      .filter(([, fn]) => {
+        const variables = (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)
+          ?.Variables;
+        return variables?.[PRICE_SCHEDULE_ENV] !== JSON.stringify(settings.prices);
+      })
+      .map(([id]) => id);
+    // CDK's own custom-resource providers write no fees.
+    expect(
+      without.filter((id) => !/^(CustomResource|AWS|LogRetention|BucketNotifications)/.test(id)),
+    ).toStrictEqual([]);
   });
 });

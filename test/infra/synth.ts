@@ -95,7 +95,32 @@ export interface SynthOptions extends BuildAppOptions {
   readonly beforeSynth?: (built: CompanyRegisterApp) => void;
 }
 
+/**
+ * Apps synthesized with context only, by their context, for the life of the worker: most files
+ * assert on the same few apps (dev, prod), and a synth costs seconds of CPU. The infra project
+ * runs its files without isolation (vitest.config.ts), so a worker synthesizes each of them once
+ * for every file it runs. Tests only read a synthesized app and its templates.
+ */
+const synthesized = new Map<string, Synthesized>();
+
+/** The app with this context (from the worker's cache when it has one); see `synthesizeApp`. */
 export function synthesize(options: SynthOptions = {}): Synthesized {
+  if (options.areas || options.entryFor || options.beforeSynth) return synthesizeApp(options);
+  const context = options.context ?? {};
+  const key = JSON.stringify(
+    Object.keys(context)
+      .sort()
+      .map((name) => [name, context[name]]),
+  );
+  const cached = synthesized.get(key);
+  if (cached) return cached;
+  const synth = synthesizeApp(options);
+  synthesized.set(key, synth);
+  return synth;
+}
+
+/** A new app, synthesized. */
+function synthesizeApp(options: SynthOptions = {}): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'company-register-cdk-'));
   const app = new App({
     outdir,
@@ -242,6 +267,42 @@ export const resourcesOf = (template: Template, type: string): Record<string, Te
       ],
     ),
   );
+
+/**
+ * What CloudFormation would make of a value built with `Fn::Join`, `Fn::Select`, `Fn::Split` and
+ * `Ref` to the given parameters (pseudo parameters such as `AWS::StackId` included); anything else
+ * throws, so a test cannot pass on a value it did not evaluate.
+ */
+export function evaluate(value: unknown, refs: Readonly<Record<string, string>>): string | string[] {
+  if (typeof value === 'string') return value;
+  const [[fn, args] = []] = Object.entries((value ?? {}) as Record<string, unknown>);
+  const text = (v: unknown): string => {
+    const result = evaluate(v, refs);
+    if (typeof result !== 'string') throw new Error(`not a string: ${JSON.stringify(v)}`);
+    return result;
+  };
+  if (fn === 'Ref' && typeof args === 'string' && args in refs) return refs[args] as string;
+  if (fn === 'Fn::Join') {
+    const [separator, parts] = args as [string, unknown[]];
+    return parts.map(text).join(separator);
+  }
+  if (fn === 'Fn::Split') {
+    const [separator, source] = args as [string, unknown];
+    return text(source).split(separator);
+  }
+  if (fn === 'Fn::Select') {
+    const [index, list] = args as [number | string, unknown];
+    const items = evaluate(list, refs);
+    const item = Array.isArray(items) ? items[Number(index)] : undefined;
+    if (item === undefined) throw new Error(`no item ${index} in ${JSON.stringify(items)}`);
+    return item;
+  }
+  throw new Error(`cannot evaluate ${JSON.stringify(value)}`);
+}
+
+/** A stack id as CloudFormation gives one: the GUID at its end is new on each creation. */
+export const stackIdOf = (stackName: string, guid: string): string =>
+  `arn:aws:cloudformation:eu-west-1:123456789012:stack/${stackName}/${guid}`;
 
 export interface PolicyStatementJson {
   readonly Effect: string;

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { type SimulatorCall, simulatorControl } from '../../local/registry-simulator.ts';
 import type { RegistryOperation } from '../../shared/adapters/registry-http/protocol.ts';
 import { type Environment, newKeyRecord } from '../../shared/kernel/api-keys.ts';
 import { checkContract } from './contract.ts';
 import { testPorts } from './ports.ts';
+import { localStack } from './stack.ts';
 
-export const baseUrl = inject('baseUrl');
+export const baseUrl = localStack.baseUrl;
 
 /** `meta` of every success body. */
 export interface Meta {
@@ -150,7 +151,7 @@ export const validationError = (param: string) => ({
 });
 
 /** The registry simulator live keys reach: inject faults, read what it was asked and billed. */
-export const simulator = simulatorControl(inject('registryUrl'));
+export const simulator = simulatorControl(localStack.registryUrl);
 
 /** Local storage faults: make the next `n` extract commits fail. */
 export async function failNextCommits(n: number): Promise<void> {

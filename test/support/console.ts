@@ -5,13 +5,14 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { DynamoKeyAdministration } from '../../shared/adapters/dynamodb/key-admin.ts';
-import { SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
+import { edgeTokenOf, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { baseUrl, call } from './api.ts';
 import './ports.ts';
+import { localStack } from './stack.ts';
 
-export const keyAdmin = new DynamoKeyAdministration(inject('tableNames').keys);
+export const keyAdmin = new DynamoKeyAdministration(localStack.tableNames.keys);
 
 /** `POST /v1/console/sessions` with the key: the link's URL. */
 export async function signInLink(secret: string): Promise<string> {
@@ -24,8 +25,12 @@ export async function signInLink(secret: string): Promise<string> {
   return response.body.url;
 }
 
-/** Opens a link without following its redirect. */
-export const openLink = (url: string) => fetch(url, { redirect: 'manual' });
+/** Signs in with a link as its page's button does (a POST to the link's URL), without following the redirect. */
+export const openLink = (url: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', redirect: 'manual', headers });
+
+/** Opens a link as a browser (or a link scanner) does: a GET, which only shows its page. */
+export const viewLink = (url: string) => fetch(url, { redirect: 'manual' });
 
 /** The session token from a `Set-Cookie` header. */
 export function sessionTokenOf(response: Response): string {
@@ -34,6 +39,9 @@ export function sessionTokenOf(response: Response): string {
   if (!match) throw new Error(`no session cookie in ${JSON.stringify(cookie)}`);
   return match[1] as string;
 }
+
+/** The `Authorization` the console's page sends for a session (shared/console/client/api.ts). */
+export const consoleAuthorization = (sessionToken: string) => `Console-Session ${edgeTokenOf(sessionToken)}`;
 
 export interface ConsoleSession {
   token: string;
@@ -52,7 +60,7 @@ export async function signIn(secret: string): Promise<ConsoleSession> {
   const cookie = `${SESSION_COOKIE}=${token}`;
   const session = (await (
     await fetch(`${baseUrl}/console/session`, {
-      headers: { Cookie: cookie, Authorization: 'Console-Session' },
+      headers: { Cookie: cookie, Authorization: consoleAuthorization(token) },
     })
   ).json()) as {
     csrfToken: string;
@@ -65,7 +73,7 @@ export async function signIn(secret: string): Promise<ConsoleSession> {
 
 /** A request with the session's cookie (and its CSRF token unless `csrf` says otherwise). */
 export async function withSession(
-  session: Pick<ConsoleSession, 'cookie' | 'csrfToken'>,
+  session: Pick<ConsoleSession, 'token' | 'cookie' | 'csrfToken'>,
   path: string,
   options: { method?: string; body?: unknown; csrf?: string | null } = {},
 ): Promise<{
@@ -79,9 +87,7 @@ export async function withSession(
     method,
     headers: {
       Cookie: session.cookie,
-      // As the console's page sends it (shared/console/client/api.ts): the gateway's key check
-      // lets a session through by this marker.
-      Authorization: 'Console-Session',
+      Authorization: consoleAuthorization(session.token),
       ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(method !== 'GET' && csrf !== null ? { 'X-CSRF-Token': csrf } : {}),
     },

@@ -1,48 +1,60 @@
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { type LocalStack, startLocalStack } from '../../local/stack.ts';
+import { localProcessEnv } from '../../local/stack.ts';
 import { testCertificate } from '../../local/tls.ts';
+import { type StackProcessContext, spawnStackProcess, stopStackProcess } from './spawn-stack.ts';
+
+/** What an HTTP test file knows of its local stack (test/support/stack.ts). */
+export interface LocalStackContext extends StackProcessContext {
+  /** A self-signed certificate for loopback webhook receivers, which the stack trusts (test/support/tls.ts). */
+  webhookTls: { key: string; cert: string };
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    dynamoEndpoint: string;
-    registryUrl: string;
-    /** The credential the registry simulator accepts, for a second stack process on the same registry (test/support/stack-process.ts). */
-    registryCredential: string;
-    tableNames: LocalStack['tableNames'];
-    /** The secret the stack signs cursors with, so a test can mint authentic ones. */
-    cursorSecret: string;
-    /** A self-signed certificate for loopback webhook receivers, which the stack trusts (test/support/tls.ts). */
-    webhookTls: { key: string; cert: string };
+    /** Where a test file asks for the local stack of its worker slot: `GET <url>/<VITEST_POOL_ID>`. */
+    localStacks: string;
   }
 }
 
-let stack: LocalStack | undefined;
-
-/** Starts the same local stack `npm start` runs (DynamoDB Local in memory) once for all HTTP tests. */
+/**
+ * The HTTP tests' local stacks: the same stack `npm start` runs (DynamoDB Local in memory), one
+ * per worker slot, each a process of its own (test/support/stack-process.ts) started when a file
+ * of its slot first asks for it. A slot runs its files one at a time, so a test that moves its
+ * stack's clock disturbs no other file, while the files of the other slots (and the unit and
+ * infra files) run beside it. Each HTTP project (vitest.config.ts) has stacks of its own.
+ */
 export async function setup(project: TestProject) {
-  const tls = testCertificate();
-  stack = await startLocalStack({
-    port: 0,
-    dynamoPort: 0,
-    logLevel: 'ERROR',
-    // Loopback receivers only here, by configuration, trusting the tests' own certificate.
-    webhooks: { allowLoopback: true, ca: tls.cert, retryIntervalMs: 250 },
+  // The workers (and the commands they run) log and measure as the stacks do: errors only.
+  Object.assign(process.env, localProcessEnv('ERROR'));
+  const webhookTls = testCertificate();
+  const stacks = new Map<string, Promise<{ child: ChildProcess; context: StackProcessContext }>>();
+  const broker = createServer((req, res) => {
+    const slot = (req.url ?? '/').slice(1);
+    let started = stacks.get(slot);
+    if (!started) {
+      started = spawnStackProcess({ STACK_WEBHOOK_CA: webhookTls.cert });
+      stacks.set(slot, started);
+    }
+    started.then(
+      ({ context }) =>
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ ...context, webhookTls } satisfies LocalStackContext)),
+      (error: unknown) => res.writeHead(500).end(String(error)),
+    );
   });
-  project.provide('webhookTls', tls);
-  project.provide('baseUrl', stack.baseUrl);
-  project.provide('dynamoEndpoint', stack.dynamoEndpoint);
-  project.provide('registryUrl', stack.registryUrl);
-  const credential = stack.ports.config.registryCredential;
-  if (!credential || !('value' in credential))
-    throw new Error('the local stack has a literal registry credential');
-  project.provide('registryCredential', credential.value);
-  project.provide('tableNames', stack.tableNames);
-  const secret = stack.ports.config.cursorSecret;
-  if (!secret || !('value' in secret)) throw new Error('the local stack signs cursors with a literal secret');
-  project.provide('cursorSecret', secret.value);
-}
-
-export async function teardown() {
-  await stack?.stop();
+  broker.listen(0, '127.0.0.1');
+  await new Promise((done) => broker.once('listening', done));
+  project.provide('localStacks', `http://127.0.0.1:${(broker.address() as AddressInfo).port}`);
+  return async () => {
+    broker.close();
+    await Promise.all(
+      [...stacks.values()].map((started) =>
+        started.then(({ child }) => stopStackProcess(child, 'SIGTERM')).catch(() => {}),
+      ),
+    );
+  };
 }

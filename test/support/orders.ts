@@ -3,17 +3,18 @@
  * events published, workflow executions and their histories, the fulfilment queue, the
  * sweeper and the outbox.
  */
-import { inject } from 'vitest';
+
 import type { OutboxEntry } from '../../local/orders/outbox-mailer.ts';
 import type { DeliveryOutcome, QueueState } from '../../local/orders/queue.ts';
 import type { ExecutionRecord, ExecutionSummary, HistoryEvent } from '../../local/orders/workflow.ts';
 import type { FulfilmentMessage } from '../../shared/orders/store-port.ts';
 import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
 import { call, type FeeEntryBody, type Meta } from './api.ts';
+import { localStack } from './stack.ts';
 
 export type { ExecutionRecord, ExecutionSummary, HistoryEvent, OutboxEntry, QueueState };
 
-const baseUrl = inject('baseUrl');
+const baseUrl = localStack.baseUrl;
 
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}/__local${path}`, {

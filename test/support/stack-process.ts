@@ -1,9 +1,16 @@
 /**
- * One local stack's API as a process of its own, on DynamoDB Local and the registry simulator of
- * the tests' stack (which outlive it): the process a test kills (SIGKILL, as a crash would) and
- * starts again on the same data and the same port (test/http/crash-recovery.test.ts). It prints
- * one line, `{"baseUrl": …}`, once it listens.
+ * A local stack as a process of its own. It prints one line of JSON once it listens, starting
+ * `{"baseUrl": …}`: the stack's URLs, table names, registry credential and cursor secret.
  *
+ * - Alone (the HTTP tests' stacks, test/support/local-stack.ts): its own DynamoDB Local in memory
+ *   and registry simulator, trusting the certificate `STACK_WEBHOOK_CA` for loopback webhook
+ *   receivers; SIGTERM stops it and its DynamoDB Local.
+ * - With `STACK_DYNAMO`: the API alone, on a DynamoDB Local and registry simulator that outlive it
+ *   (`STACK_REGISTRY_URL`, `STACK_REGISTRY_CREDENTIAL`), on `STACK_PORT`: the process a test kills
+ *   (SIGKILL, as a crash would) and starts again on the same data and the same port
+ *   (test/http/crash-recovery.test.ts).
+ *
+ *   STACK_WEBHOOK_CA=… node --import tsx test/support/stack-process.ts
  *   STACK_PORT=… STACK_DYNAMO=… STACK_REGISTRY_URL=… STACK_REGISTRY_CREDENTIAL=… node --import tsx test/support/stack-process.ts
  */
 import { startLocalStack } from '../../local/stack.ts';
@@ -14,10 +21,36 @@ const setting = (name: string): string => {
   return value;
 };
 
+const dynamoEndpoint = process.env.STACK_DYNAMO;
 const stack = await startLocalStack({
-  port: Number(setting('STACK_PORT')),
-  dynamoEndpoint: setting('STACK_DYNAMO'),
-  registry: { url: setting('STACK_REGISTRY_URL'), credential: setting('STACK_REGISTRY_CREDENTIAL') },
+  port: Number(process.env.STACK_PORT ?? 0),
   logLevel: 'ERROR',
+  ...(dynamoEndpoint
+    ? {
+        dynamoEndpoint,
+        registry: { url: setting('STACK_REGISTRY_URL'), credential: setting('STACK_REGISTRY_CREDENTIAL') },
+      }
+    : {
+        dynamoPort: 0,
+        webhooks: { allowLoopback: true, ca: setting('STACK_WEBHOOK_CA'), retryIntervalMs: 250 },
+      }),
 });
-process.stdout.write(`${JSON.stringify({ baseUrl: stack.baseUrl })}\n`);
+process.once('SIGTERM', () => {
+  void stack.stop().finally(() => process.exit(0));
+});
+
+const { registryCredential, cursorSecret } = stack.ports.config;
+if (!registryCredential || !('value' in registryCredential) || !cursorSecret || !('value' in cursorSecret))
+  throw new Error(
+    'the local stack has a literal registry credential and signs cursors with a literal secret',
+  );
+process.stdout.write(
+  `${JSON.stringify({
+    baseUrl: stack.baseUrl,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    registryUrl: stack.registryUrl,
+    registryCredential: registryCredential.value,
+    tableNames: stack.tableNames,
+    cursorSecret: cursorSecret.value,
+  })}\n`,
+);

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+
 import { call } from './api.ts';
+import { localStack } from './stack.ts';
 
 export interface Received {
   at: number;
@@ -23,7 +24,7 @@ export interface Receiver {
 }
 
 export async function startReceiver(behaviour: Behaviour = () => 200, path = '/hooks'): Promise<Receiver> {
-  const tls = inject('webhookTls');
+  const tls = localStack.webhookTls;
   const received: Received[] = [];
   const waiters: (() => void)[] = [];
   const server: Server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {

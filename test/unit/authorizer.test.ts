@@ -3,9 +3,15 @@ import { hashKey, newKeyRecord } from '../../shared/kernel/api-keys.ts';
 import {
   authorizeToken,
   BEARER_HEADER_PATTERN,
-  CONSOLE_SESSION_AUTHORIZATION,
   stageWideResource,
 } from '../../shared/kernel/http/authorizer.ts';
+import {
+  type ConsoleSessionRecord,
+  edgeTokenOf,
+  hashToken,
+  newToken,
+  sessionIdForHash,
+} from '../../shared/kernel/sessions.ts';
 import { MemoryApiKeys } from '../support/fakes.ts';
 
 const METHOD_ARN = 'arn:aws:execute-api:eu-west-2:111122223333:abc123/prod/GET/v1/companies/990000149';
@@ -69,15 +75,81 @@ describe('the key authorizer', () => {
     expect(BEARER_HEADER_PATTERN).not.toMatch(/\(\?[a-z]+\)/);
   });
 
-  it("lets the console's session marker through, whose session the route's admission checks", async () => {
-    const keys = { findByHash: async () => undefined } as never;
-    const answer = await authorizeToken(
-      { authorizationToken: CONSOLE_SESSION_AUTHORIZATION, methodArn: METHOD_ARN },
-      keys,
-      new Date(),
-    );
-    expect(answer.policyDocument.Statement[0]).toMatchObject({ Effect: 'Allow', Resource: STAGE_WIDE });
-    expect(answer.principalId).toBe('console-session');
-    expect(new RegExp(BEARER_HEADER_PATTERN).test('Console-Session x')).toBe(false);
+  describe('a console session, by its edge token', () => {
+    /** A key, and a session opened with it (stored by its token's hash, as sign-in stores it). */
+    async function withSession(options: { revokedKey?: boolean; sessionEnds?: string; signedOut?: boolean }) {
+      const keys = await keysWith({ secret: 'sk_test_owner1', revoked: options.revokedKey === true });
+      const token = newToken();
+      const hash = hashToken(token);
+      const session: ConsoleSessionRecord = {
+        sessionId: sessionIdForHash(hash),
+        accountId: 'acct_a',
+        environment: 'test',
+        keyId: `key_${hashKey('sk_test_owner1').slice(0, 20)}`,
+        keyHash: hashKey('sk_test_owner1'),
+        csrfToken: newToken(),
+        createdAt: '2026-05-31T23:00:00.000Z',
+        expiresAt: options.sessionEnds ?? '2026-06-01T07:00:00.000Z',
+        revokedAt: options.signedOut ? '2026-05-31T23:30:00.000Z' : null,
+      };
+      keys.sessions.set(hash, session);
+      return { keys, token, session };
+    }
+    const authorize = (keys: MemoryApiKeys, authorizationToken: string) =>
+      authorizeToken({ authorizationToken, methodArn: METHOD_ARN }, keys, NOW);
+
+    it('allows an open session of a usable key, as the session, stage-wide (cached per session)', async () => {
+      const { keys, token, session } = await withSession({});
+      const result = await authorize(keys, `Console-Session ${edgeTokenOf(token)}`);
+      expect(result.principalId).toBe(session.sessionId);
+      expect(effectOf(result)).toEqual({
+        Action: 'execute-api:Invoke',
+        Effect: 'Allow',
+        Resource: STAGE_WIDE,
+      });
+    });
+
+    it.each([
+      ['a forged edge token (never issued)', async () => `Console-Session ${hashToken(newToken())}`],
+      [
+        'the session token itself instead of its edge token',
+        async (token: string) => `Console-Session ${token}`,
+      ],
+      ['the bare marker that passed before', async () => 'Console-Session'],
+      ['the marker with a value of the wrong shape', async () => 'Console-Session x'],
+    ])('denies %s', async (_, header) => {
+      const { keys, token } = await withSession({});
+      const result = await authorize(keys, await header(token));
+      expect(result.principalId).toBe('anonymous');
+      expect(effectOf(result)).toEqual({
+        Action: 'execute-api:Invoke',
+        Effect: 'Deny',
+        Resource: STAGE_WIDE,
+      });
+    });
+
+    it.each([
+      ['signed out', { signedOut: true }],
+      ['past its end', { sessionEnds: '2026-05-31T23:59:59.000Z' }],
+      ['whose key was revoked', { revokedKey: true }],
+    ])('denies a session %s', async (_, options) => {
+      const { keys, token } = await withSession(options);
+      const result = await authorize(keys, `Console-Session ${edgeTokenOf(token)}`);
+      expect(effectOf(result)?.Effect).toBe('Deny');
+    });
+
+    it('lets no fixed value through the gateway: only a key or a 64-hex edge token is well formed', () => {
+      const pattern = new RegExp(BEARER_HEADER_PATTERN);
+      for (const fixed of [
+        'Console-Session',
+        'Console-Session ',
+        'Console-Session x',
+        'Bearer',
+        'Bearer sk_live_',
+      ])
+        expect(pattern.test(fixed), fixed).toBe(false);
+      expect(pattern.test(`Console-Session ${'a'.repeat(64)}`)).toBe(true);
+      expect(pattern.test(`Console-Session ${'A'.repeat(64)}`)).toBe(false);
+    });
   });
 });

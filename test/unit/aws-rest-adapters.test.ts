@@ -111,15 +111,37 @@ describe('S3BlobStore', () => {
     expect(await store.get('orders/missing.pdf')).toBeUndefined();
   });
 
-  it('throws any other error of GetObject (AccessDenied is not "missing"; nor is a missing bucket)', async () => {
-    answers = [s3Error(403, 'AccessDenied', 'Access Denied')];
+  const listing =
+    (...keys: string[]) =>
+    (response: ServerResponse) =>
+      response.end(
+        `<ListBucketResult>${keys.map((key) => `<Contents><Key>${key}</Key></Contents>`).join('')}</ListBucketResult>`,
+      );
+
+  it('reads a 403 to a missing key (no list without a prefix) as missing, after listing under the key', async () => {
+    answers = [s3Error(403, 'AccessDenied', 'Access Denied'), listing()];
+    expect(await store.get('orders/missing.pdf')).toBeUndefined();
+    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /orders-bucket/orders/missing.pdf',
+      'GET /orders-bucket/?list-type=2&max-keys=1&prefix=orders%2Fmissing.pdf',
+    ]);
+    signedFor(received[1], 's3');
+    // A longer key under it is not the key.
+    answers = [answer(403), listing('orders/missing.pdf.old')];
+    expect(await store.exists('orders/missing.pdf')).toBe(false);
+  });
+
+  it('throws a 403 to a key that is there (AccessDenied is not "missing"), and a missing bucket', async () => {
+    answers = [s3Error(403, 'AccessDenied', 'Access Denied'), listing('orders/ord_1.pdf')];
     const denied = await store.get('orders/ord_1.pdf').catch((error: unknown) => error);
     expect(denied).toBeInstanceOf(AwsCallError);
-    expect(denied).toMatchObject({ name: 'AccessDenied', message: 'Access Denied', statusCode: 403 });
+    expect(denied).toMatchObject({ name: 'AccessDenied', statusCode: 403 });
+    answers = [answer(403), listing('orders/ord_1.pdf')];
+    await expect(store.exists('orders/ord_1.pdf')).rejects.toMatchObject({ name: 'AccessDenied' });
     answers = [s3Error(404, 'NoSuchBucket', 'The specified bucket does not exist')];
     await expect(store.get('orders/ord_1.pdf')).rejects.toMatchObject({ name: 'NoSuchBucket' });
-    // Neither is retried: asking again would be answered the same.
-    expect(received).toHaveLength(2);
+    // None is retried: asking again would be answered the same.
+    expect(received).toHaveLength(5);
   });
 
   it('tells whether an object exists with a HEAD (a 404 has no body)', async () => {
@@ -130,11 +152,6 @@ describe('S3BlobStore', () => {
       'HEAD /orders-bucket/orders/ord_1.pdf',
       'HEAD /orders-bucket/orders/missing.pdf',
     ]);
-  });
-
-  it('throws a HEAD refused otherwise', async () => {
-    answers = [answer(403)];
-    await expect(store.exists('b')).rejects.toMatchObject({ name: 'HTTP403', statusCode: 403 });
   });
 
   it('retries a 5xx or a throttling answer, as the SDK does, then gives up after three attempts', async () => {

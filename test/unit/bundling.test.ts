@@ -141,10 +141,96 @@ describe('the bundle of every deployed function', () => {
     for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
       const clients = Object.keys(inputs).filter((input) => /@aws-sdk\/(client-|lib-dynamodb)/.test(input));
       expect(clients, output).toEqual([]);
+      // The credential reader is the service's own: not the SDK's client core and INI-file loader.
+      const credentialChain = Object.keys(inputs).filter((input) =>
+        /@aws-sdk\/(core|credential-provider-)|@smithy\/core\/dist-es\/submodules\/config/.test(input),
+      );
+      expect(credentialChain, output).toEqual([]);
+      const jmespath = Object.keys(inputs).filter((input) =>
+        input.includes('@aws-lambda-powertools/jmespath'),
+      );
+      expect(jmespath, output).toEqual([]);
     }
     for (const file of outputFiles) {
       expect(file.text, file.path).not.toContain('x-amz-user-agent');
       expect(file.text, file.path).not.toContain('fromSSO');
     }
   }, 120_000);
+});
+
+/**
+ * Idempotent runs in a Lambda bundle, where Powertools' JMESPath is the field-path stand-in
+ * (lib/bundling.ts): the runner's key and request expressions must be served by it. Records are
+ * kept in memory here; test/unit/idempotency-persistence.test.ts covers the DynamoDB layer.
+ */
+const IDEMPOTENT_ENTRY = `
+import { IdempotencyItemAlreadyExistsError, IdempotencyItemNotFoundError } from '@aws-lambda-powertools/idempotency';
+import { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
+import { createIdempotencyRunner } from './shared/adapters/dynamodb/idempotency.ts';
+
+class MemoryLayer extends BasePersistenceLayer {
+  records = new Map();
+  async _getRecord(key) {
+    const record = this.records.get(key);
+    if (!record) throw new IdempotencyItemNotFoundError();
+    return record;
+  }
+  async _putRecord(record) {
+    const existing = this.records.get(record.idempotencyKey);
+    if (existing && !existing.isExpired()) throw new IdempotencyItemAlreadyExistsError('exists', existing);
+    this.records.set(record.idempotencyKey, record);
+  }
+  async _updateRecord(record) { this.records.set(record.idempotencyKey, record); }
+  async _deleteRecord(record) { this.records.delete(record.idempotencyKey); }
+  async renewInProgress() { return true; }
+}
+
+export async function purchaseTwiceThenDiffer() {
+  const runner = createIdempotencyRunner(new MemoryLayer());
+  const context = { getRemainingTimeInMillis: () => 30_000, functionName: 'f', awsRequestId: 'r' };
+  let runs = 0;
+  const call = (request) => runner({ scope: 'acct#test#Purchase#/v1/x', key: 'k-1', request, context, run: async () => ({ bought: ++runs }) });
+  const first = await call({ body: { type: 'current' } });
+  const replayed = await call({ body: { type: 'current' } });
+  const conflict = await call({ body: { type: 'historical' } }).then(() => 'ran', (error) => error.code);
+  return { first, replayed, conflict, runs };
+}
+`;
+
+describe('an idempotent run in a Lambda bundle', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'crds-idempotent-'));
+  const outfile = join(outdir, 'idempotent.cjs');
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('finds its key and request with the field-path stand-in, and replays or refuses as Powertools does', async () => {
+    await build({
+      ...esbuildOptions,
+      sourcemap: false,
+      stdin: {
+        contents: IDEMPOTENT_ENTRY,
+        resolveDir: resolve('.'),
+        loader: 'ts',
+        sourcefile: 'idempotent.ts',
+      },
+      outfile,
+    });
+    const bundle = readFileSync(outfile, 'utf8');
+    expect(bundle.includes('only field paths are bundled'), 'the stand-in is bundled').toBe(true);
+    expect(bundle.includes('powertools_base64_gzip'), "Powertools' JMESPath is bundled").toBe(false);
+    const { purchaseTwiceThenDiffer } = (await import(pathToFileURL(outfile).href)) as {
+      purchaseTwiceThenDiffer(): Promise<{
+        first: unknown;
+        replayed: unknown;
+        conflict: string;
+        runs: number;
+      }>;
+    };
+    expect(await purchaseTwiceThenDiffer()).toEqual({
+      first: { bought: 1 },
+      replayed: { bought: 1 },
+      conflict: 'idempotency_conflict',
+      runs: 1,
+    });
+  }, 60_000);
 });

@@ -17,13 +17,17 @@ const entry = (clientReference: unknown, quantity: unknown = 1) => ({
   clientReference,
   requestId: 'req_1',
   resourceId: 'ext_1',
+  unitAmountCents: 2500,
+  amountCents: 2500,
+  currency: 'AUD',
+  priceVersion: '2020-01-01',
 });
 
 /** The client reference cell of the ledger's one entry line. */
 const referenceCell = (clientReference: unknown) => {
   const csv = ledgerCsv([entry(clientReference)]);
   const line = csv.split('\r\n')[1] as string;
-  return line.slice(line.indexOf('false,') + 'false,'.length, line.lastIndexOf(',req_1,ext_1'));
+  return line.slice(line.indexOf('false,') + 'false,'.length, line.lastIndexOf(',req_1,ext_1,'));
 };
 
 describe('a CSV cell', () => {
@@ -40,10 +44,10 @@ describe('a CSV cell', () => {
 describe('the fee ledger CSV of the console', () => {
   it('has a header, then an entry a line, CRLF-ended', () => {
     expect(ledgerCsv([entry('PO 7')])).toBe(
-      `${LEDGER_CSV_FIELDS.join(',')}\r\n2026-11-28T01:02:03Z,company_extract,101,1,false,PO 7,req_1,ext_1\r\n`,
+      `${LEDGER_CSV_FIELDS.join(',')}\r\n2026-11-28T01:02:03Z,company_extract,101,1,false,PO 7,req_1,ext_1,2500,2500,AUD,2020-01-01\r\n`,
     );
     expect(ledgerCsv([])).toBe(
-      'at,product,feeCode,quantity,billable,clientReference,requestId,resourceId\r\n',
+      'at,product,feeCode,quantity,billable,clientReference,requestId,resourceId,unitAmountCents,amountCents,currency,priceVersion\r\n',
     );
   });
 
@@ -67,7 +71,7 @@ describe('the fee ledger CSV of the console', () => {
 
   it('writes a negative quantity as a number', () => {
     expect(ledgerCsv([entry(null, -1)]).split('\r\n')[1]).toBe(
-      '2026-11-28T01:02:03Z,company_extract,101,-1,false,,req_1,ext_1',
+      '2026-11-28T01:02:03Z,company_extract,101,-1,false,,req_1,ext_1,2500,2500,AUD,2020-01-01',
     );
   });
 });

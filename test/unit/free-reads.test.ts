@@ -24,7 +24,8 @@ import { listOfflineSearchResults } from '../../shared/orders/search-results.ts'
 import type { BlobStore, OfflineSearchRecord, OfflineSearchStore } from '../../shared/orders/store-port.ts';
 import { listPersonRoles } from '../../shared/people/roles.ts';
 import type { PeopleSearchStore, SearchedPerson } from '../../shared/people/store-port.ts';
-import { usagePeriod, usageReport, usageTotals } from '../../shared/usage/report.ts';
+import { EXAMPLE_PRICE_SCHEDULE } from '../../shared/usage/prices.ts';
+import { priceEntry, usagePeriod, usageReport, usageTotals } from '../../shared/usage/report.ts';
 import { listWeeklySummaries } from '../../shared/weekly-summaries/list.ts';
 import { readWeeklySummary } from '../../shared/weekly-summaries/read.ts';
 import { MemoryExtractStore } from '../support/fakes.ts';
@@ -255,10 +256,33 @@ describe('usage', () => {
       fee('2026-11-04T00:00:00.000Z', 'company_extract_current', '955A'),
       fee('2026-11-05T00:00:00.000Z', 'company_extract_current', null, false),
     ];
-    expect(usageTotals(entries)).toStrictEqual([
-      { product: 'company_extract_current', feeCode: '955A', billable: true, quantity: 2, entries: 2 },
-      { product: 'company_relationships', feeCode: '955B', billable: true, quantity: 1, entries: 1 },
-      { product: 'company_extract_current', feeCode: null, billable: false, quantity: 1, entries: 1 },
+    const priced = entries.map((entry) => priceEntry(entry, EXAMPLE_PRICE_SCHEDULE));
+    expect(usageTotals(priced)).toStrictEqual([
+      {
+        product: 'company_extract_current',
+        feeCode: '955A',
+        billable: true,
+        quantity: 2,
+        entries: 2,
+        amountCents: 5000,
+      },
+      {
+        product: 'company_relationships',
+        feeCode: '955B',
+        billable: true,
+        quantity: 1,
+        entries: 1,
+        amountCents: 3500,
+      },
+      // Written without a recorded price and with no fee code: nothing to price it by.
+      {
+        product: 'company_extract_current',
+        feeCode: null,
+        billable: false,
+        quantity: 1,
+        entries: 1,
+        amountCents: null,
+      },
     ]);
   });
 
@@ -284,8 +308,22 @@ describe('usage', () => {
     expect(report.page.data.map((entry) => entry.at)).toStrictEqual(['2026-11-10T00:00:00.000Z']);
     expect(report.page).toMatchObject({ hasMore: true, totalCount: 2 });
     expect(report.totals).toStrictEqual([
-      { product: 'company_extract_current', feeCode: '955A', billable: true, quantity: 1, entries: 1 },
-      { product: 'company_relationships', feeCode: '955B', billable: true, quantity: 1, entries: 1 },
+      {
+        product: 'company_extract_current',
+        feeCode: '955A',
+        billable: true,
+        quantity: 1,
+        entries: 1,
+        amountCents: 2500,
+      },
+      {
+        product: 'company_relationships',
+        feeCode: '955B',
+        billable: true,
+        quantity: 1,
+        entries: 1,
+        amountCents: 3500,
+      },
     ]);
   });
 });

@@ -186,6 +186,16 @@ describe('the dependency direction of shared/', () => {
   });
 });
 
+describe('the CDK app under lib/', () => {
+  const LIB = resolve(import.meta.dirname, '../../lib');
+
+  it('has no two modules importing each other, not even for a type, directly or round a longer cycle', () => {
+    const edges = importsOf(LIB);
+    expect(edges.map(describeEdge)).toContain('settings.ts → stages.ts');
+    expect(folderCycles(edges, (path) => path)).toEqual([]);
+  });
+});
+
 describe('functions reach adapters only through the composition root', () => {
   const FUNCTIONS = resolve(import.meta.dirname, '../../functions');
   /** Every import of a module under shared/ by a function module, as paths relative to the repository. */

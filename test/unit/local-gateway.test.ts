@@ -1,6 +1,7 @@
 /**
  * The local stack's model of what API Gateway answers before (or instead of) a function: a keyed
- * route refuses a request without a well-formed bearer key without running its function, and a
+ * route refuses a request without a usable key or console session (the key authorizer's expression
+ * and lookup) without running its function, and a
  * registry route whose reserved concurrency is in use answers as a Lambda throttle does on a live
  * stage (the INTEGRATION_FAILURE gateway response): 503, spec 7.2's type, Retry-After, the envelope.
  */
@@ -10,9 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StorageFaults } from '../../local/faults.ts';
 import { compile, createLocalServer } from '../../local/server.ts';
 import { routeList } from '../../shared/app/routes.ts';
+import { newKeyRecord } from '../../shared/kernel/api-keys.ts';
 import { AdjustableClock } from '../../shared/kernel/clock.ts';
 import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
 import { FUNCTION_UNAVAILABLE } from '../../shared/kernel/http/gateway-answers.ts';
+import { edgeTokenOf, hashToken, newToken, sessionIdForHash } from '../../shared/kernel/sessions.ts';
+import { MemoryApiKeys } from '../support/fakes.ts';
 
 const registryRoute =
   routeList.find((route) => route.usesRegistry && route.method === 'GET' && !route.path.includes('{')) ??
@@ -25,6 +29,8 @@ describe('the local gateway model', () => {
   let release: () => void = () => {};
   let server: ReturnType<typeof createLocalServer>;
   const docsUrl = 'http://docs.local/docs';
+  const apiKeys = new MemoryApiKeys();
+  const sessionToken = newToken();
 
   beforeAll(async () => {
     if (!registryRoute) throw new Error('no registry route with GET in the route table');
@@ -36,7 +42,22 @@ describe('the local gateway model', () => {
       });
       return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"ok":true}' };
     };
+    const { hash, record } = newKeyRecord(KEY.slice('Bearer '.length), 'acct_a', new Date(), null);
+    await apiKeys.create(hash, record);
+    const sessionHash = hashToken(sessionToken);
+    apiKeys.sessions.set(sessionHash, {
+      sessionId: sessionIdForHash(sessionHash),
+      accountId: 'acct_a',
+      environment: 'test',
+      keyId: record.keyId,
+      keyHash: hash,
+      csrfToken: newToken(),
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      revokedAt: null,
+    });
     server = createLocalServer({
+      apiKeys,
       routes: [compile(registryRoute, handler)],
       clock: new AdjustableClock(),
       faults: new StorageFaults(),
@@ -58,6 +79,24 @@ describe('the local gateway model', () => {
       const body = (await response.json()) as { error: Record<string, unknown> };
       expect(response.status, authorization).toBe(401);
       expect(body.error).toMatchObject({ type: 'authentication_error', code: 'unauthorized' });
+      expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
+      expect(response.headers.get('ratelimit-remaining')).toBe('600');
+    }
+    expect(invocations).toBe(0);
+  });
+
+  it('refuses an unknown key, the bare console marker and a forged session before any function runs', async () => {
+    for (const authorization of [
+      'Bearer sk_test_neverIssued1',
+      'Console-Session',
+      `Console-Session ${hashToken(newToken())}`,
+      // The session token itself is not its edge token.
+      `Console-Session ${sessionToken}`,
+    ]) {
+      const response = await fetch(`${baseUrl}${pathOf()}`, { headers: { Authorization: authorization } });
+      const body = (await response.json()) as { error: Record<string, unknown> };
+      expect(response.status, authorization).toBe(401);
+      expect(body.error).toMatchObject({ type: 'authentication_error', code: 'unauthorized', param: null });
       expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
       expect(response.headers.get('ratelimit-remaining')).toBe('600');
     }
@@ -94,5 +133,14 @@ describe('the local gateway model', () => {
     await expect.poll(() => invocations).toBe(2);
     release();
     expect((await next).status).toBe(200);
+  });
+
+  it("lets an open console session's edge token through to the function", async () => {
+    const request = fetch(`${baseUrl}${pathOf()}`, {
+      headers: { Authorization: `Console-Session ${edgeTokenOf(sessionToken)}` },
+    });
+    await expect.poll(() => invocations).toBe(3);
+    release();
+    expect((await request).status).toBe(200);
   });
 });

@@ -256,6 +256,24 @@ describe('docs/openapi.json', () => {
     expect(repeated).toEqual([]);
   });
 
+  it('has no anonymous object schema inside a component: every object a generated client types has a name', () => {
+    const anonymous: string[] = [];
+    const visit = (node: unknown, at: string, root: boolean): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as { type?: unknown; properties?: unknown; anyOf?: unknown; oneOf?: unknown };
+      const object =
+        schema.properties !== undefined ||
+        (schema.type === 'object' && schema.anyOf === undefined && schema.oneOf === undefined);
+      if (object && !root) anonymous.push(at);
+      for (const [key, value] of Object.entries(node))
+        if (key !== 'example' && key !== 'examples') visit(value, `${at}/${key}`, false);
+    };
+    const { schemas } = (document as unknown as { components: { schemas: Record<string, unknown> } })
+      .components;
+    for (const [name, schema] of Object.entries(schemas)) visit(schema, name, true);
+    expect(anonymous).toEqual([]);
+  });
+
   it('says the monitoring bodies take exactly one of their two fields (oneOf of required lists)', () => {
     const schemas = (document as unknown as { components: { schemas: Record<string, { oneOf?: unknown }> } })
       .components.schemas;

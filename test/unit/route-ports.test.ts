@@ -103,14 +103,32 @@ describe('grants derived from the ports', () => {
     expect(route(['purchaseRecords']).tables).toEqual({ main: 'readWriteDelete' });
     expect(route(['orders', 'blobs'], true)).toEqual({
       tables: { main: 'read' },
+      items: {},
       uses: ['blobs'],
       usesRegistry: false,
     });
     expect(route(['codeTableSet']).tables).toEqual({ main: 'getItem' });
     expect(route(['purchaseRecords'], true).tables).toEqual({ main: 'read' });
     expect(route(['codeTableSet', 'heldExtracts']).tables).toEqual({ main: 'read' });
-    expect(route(['registryFor', 'queue'])).toEqual({ tables: {}, uses: ['queue'], usesRegistry: true });
-    expect(route([])).toEqual({ tables: {}, uses: [], usesRegistry: false });
+    expect(route(['registryFor', 'queue'])).toEqual({
+      tables: {},
+      items: {},
+      uses: ['queue'],
+      usesRegistry: true,
+    });
+    expect(route([])).toEqual({ tables: {}, items: {}, uses: [], usesRegistry: false });
+  });
+
+  it('conditions the writes of a table to the items its writing ports name, all of them, or to none', () => {
+    const route = (ports: readonly string[], readOnly?: boolean) => grantsOf({ name: 'T', ports, readOnly });
+    expect(route(['consoleSessions']).items).toEqual({ keys: ['LINK#', 'SESSION#', 'AUDIT#'] });
+    expect(route(['keyAdministration']).items).toEqual({ keys: ['KEY#', 'AUDIT#'] });
+    expect(route(['consoleSessions', 'keyAdministration']).items).toEqual({
+      keys: ['LINK#', 'SESSION#', 'AUDIT#', 'KEY#'],
+    });
+    // A read-only route writes nothing, so nothing to condition; a port that names no items writes anywhere.
+    expect(route(['keyAdministration'], true).items).toEqual({});
+    expect(route(['orders']).items).toEqual({});
   });
 
   it('deletes only from the tables a route names in `deletes`, which a port of it must write', () => {

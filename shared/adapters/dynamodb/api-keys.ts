@@ -1,12 +1,13 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord } from '../../kernel/api-keys.ts';
+import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { ApiKeyRepository } from '../../kernel/ports/api-keys.ts';
 import type { ConsoleSessionRecord } from '../../kernel/sessions.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 
-export const keyPk = (hash: string) => `KEY#${hash}`;
-/** Console sessions and sign-in links, by their token's hash (shared/console/sessions-store.ts writes them). */
-export const sessionPk = (tokenHash: string) => `SESSION#${tokenHash}`;
+export const keyPk = (hash: string) => `${KEYS_TABLE_ITEMS.key}${hash}`;
+/** Console sessions, by their token's hash (console-sessions.ts writes them). */
+export const sessionPk = (tokenHash: string) => `${KEYS_TABLE_ITEMS.session}${tokenHash}`;
 /** Key ids start with it; the index also lists the account's audit records (key-admin.ts), which do not. */
 export const KEY_ID_PREFIX = 'key_';
 

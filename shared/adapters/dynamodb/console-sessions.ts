@@ -1,18 +1,21 @@
 /**
  * Console sign-in links and sessions in the keys table (shared/console/store-port.ts), by their
- * token's hash, each expiring by TTL (`expiresAtEpoch`; reads still compare times). Records are
- * nested under `link` / `session`, so their accountId and keyId stay out of the byAccount index.
- * Opening a link, and signing out, are transactions with their audit record (key-admin.ts).
+ * token's hash, each expiring by TTL (`expiresAtEpoch`; reads still compare times): a session at
+ * its end, a link a week after it was made (marked `usedAt` when opened, so a used link is told
+ * from an unknown one). Records are nested under `link` / `session`, so their accountId and keyId
+ * stay out of the byAccount index. Opening a link, and signing out, are transactions with their
+ * audit record (key-admin.ts). Nothing here deletes.
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ConsoleSessionStore, SignInLinkRecord } from '../../console/store-port.ts';
+import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
-import type { ConsoleSessionRecord } from '../../kernel/sessions.ts';
+import { type ConsoleSessionRecord, LINK_RECORD_LIFETIME_MS } from '../../kernel/sessions.ts';
 import { sessionPk } from './api-keys.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 import { auditPut } from './key-admin.ts';
 
-const linkPk = (hash: string) => `LINK#${hash}`;
+const linkPk = (hash: string) => `${KEYS_TABLE_ITEMS.link}${hash}`;
 const epoch = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
 export class DynamoConsoleSessions implements ConsoleSessionStore {
@@ -21,7 +24,11 @@ export class DynamoConsoleSessions implements ConsoleSessionStore {
   async createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
     await callDynamo('PutItem', {
       TableName: this.tableName,
-      Item: marshall({ pk: linkPk(linkHash), link, expiresAtEpoch: epoch(link.expiresAt) }),
+      Item: marshall({
+        pk: linkPk(linkHash),
+        link,
+        expiresAtEpoch: Math.ceil((Date.parse(link.createdAt) + LINK_RECORD_LIFETIME_MS) / 1000),
+      }),
       ConditionExpression: 'attribute_not_exists(pk)',
     });
   }
@@ -45,10 +52,13 @@ export class DynamoConsoleSessions implements ConsoleSessionStore {
       await callDynamo('TransactWriteItems', {
         TransactItems: [
           {
-            Delete: {
+            Update: {
               TableName: this.tableName,
               Key: { pk: { S: linkPk(input.linkHash) } },
-              ConditionExpression: 'attribute_exists(pk)',
+              UpdateExpression: 'SET #l.usedAt = :at',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#l.usedAt)',
+              ExpressionAttributeNames: { '#l': 'link' },
+              ExpressionAttributeValues: { ':at': { S: input.session.createdAt } },
             },
           },
           {

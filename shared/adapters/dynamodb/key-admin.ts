@@ -7,6 +7,7 @@
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord } from '../../kernel/api-keys.ts';
+import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAdministration, KeyAuditRecord, KeyChangeResult } from '../../kernel/key-admin.ts';
 import { KEY_ID_PREFIX, keyPk } from './api-keys.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
@@ -21,7 +22,12 @@ export function auditPut(tableName: string, audit: KeyAuditRecord) {
   return {
     Put: {
       TableName: tableName,
-      Item: marshall({ pk: `AUDIT#${auditId}`, keyId: auditId, subjectKeyId: keyId, ...rest }),
+      Item: marshall({
+        pk: `${KEYS_TABLE_ITEMS.audit}${auditId}`,
+        keyId: auditId,
+        subjectKeyId: keyId,
+        ...rest,
+      }),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -101,7 +107,7 @@ export class DynamoKeyAdministration implements KeyAdministration {
   /** The hash a key is stored by (its item's key), for a console link an operator makes for it. */
   async hashOf(accountId: string, keyId: string): Promise<string | undefined> {
     const pk = (await this.keyItem(accountId, keyId))?.pk.S;
-    return pk?.startsWith('KEY#') ? pk.slice('KEY#'.length) : undefined;
+    return pk?.startsWith(KEYS_TABLE_ITEMS.key) ? pk.slice(KEYS_TABLE_ITEMS.key.length) : undefined;
   }
 
   /** The old key as stored, for a rotation to compute its new expiry from. */

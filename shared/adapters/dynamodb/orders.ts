@@ -8,6 +8,7 @@
  *   ORDERS#<acct>#<env>#S#<status>#T#<type>   <createdAt>#<id>   ... in one status, of one type
  *   OFS#<id>                                  SEARCH             the offline search record
  *   OFSDAY#<acct>#<env>#<day>                 COUNT              searches accepted that day (`n`)
+ *   OFSLIST#<acct>#<env>                      <createdAt>#<id>   the account's offline searches
  *   USAGE#<acct>#<env>                        <at>#<ms>#<requestId>   fee entries, as extracts.ts writes them
  *
  * While an order or search is pending or processing its item carries gsi1pk `UNFINISHED#<shard>`
@@ -54,6 +55,7 @@ const DAY_COUNTER_TTL_SECONDS = 3 * 24 * 3600;
 
 const orderKey = (id: string) => ({ pk: `ORD#${id}`, sk: 'ORDER' });
 const searchKey = (id: string) => ({ pk: `OFS#${id}`, sk: 'SEARCH' });
+const searchListPk = (accountId: string, environment: Environment) => `OFSLIST#${accountId}#${environment}`;
 const listPk = (
   accountId: string,
   environment: Environment,
@@ -170,6 +172,37 @@ async function getAll(tableName: string, keys: readonly { pk: string; sk: string
   return found;
 }
 
+/** One page of a listing partition (items holding an id, newest first), read back with BatchGet. */
+async function listed<T>(
+  tableName: string,
+  pk: string,
+  options: { limit: number; after?: string },
+  keyOf: (id: string) => { pk: string; sk: string },
+  toRecord: (item: Item) => T,
+): Promise<OrderListPage<T>> {
+  const { Items } = await query({
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ScanIndexForward: false,
+    Limit: options.limit + 1,
+    ...(options.after ? { ExclusiveStartKey: { pk, sk: options.after } } : {}),
+  });
+  const page = Items.slice(0, options.limit);
+  const records = new Map(
+    (
+      await getAll(
+        tableName,
+        page.map((item) => keyOf(item.id as string)),
+      )
+    ).map((item) => [item.id as string, toRecord(item)]),
+  );
+  return {
+    items: page.map((item) => records.get(item.id as string)).filter((record): record is T => !!record),
+    next: Items.length > options.limit ? (page.at(-1)?.sk as string) : undefined,
+  };
+}
+
 export class DynamoOrderStore implements OrderStore {
   constructor(private readonly tableName: string) {}
 
@@ -220,31 +253,16 @@ export class DynamoOrderStore implements OrderStore {
     environment: Environment,
     options: { status?: OrderStatus; type?: OrderType; limit: number; after?: string },
   ): Promise<OrderListPage<OrderRecord>> {
-    const pk = listPk(accountId, environment, options);
-    const { Items } = await query({
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ScanIndexForward: false,
-      Limit: options.limit + 1,
-      ...(options.after ? { ExclusiveStartKey: { pk, sk: options.after } } : {}),
-    });
-    const listed = Items.slice(0, options.limit);
-    const orders = new Map(
-      (
-        await getAll(
-          this.tableName,
-          listed.map((item) => orderKey(item.id as string)),
-        )
-      ).map((item) => [item.id as string, toOrder(item)]),
+    const page = await listed(
+      this.tableName,
+      listPk(accountId, environment, options),
+      options,
+      orderKey,
+      toOrder,
     );
-    const items = listed
-      .map((item) => orders.get(item.id as string))
-      // An order whose status changed between the query and the read no longer matches the filter.
-      .filter(
-        (order): order is OrderRecord => !!order && (!options.status || order.status === options.status),
-      );
-    return { items, next: Items.length > options.limit ? (listed.at(-1)?.sk as string) : undefined };
+    // An order whose status changed between the query and the read no longer matches the filter.
+    const items = page.items.filter((order) => !options.status || order.status === options.status);
+    return { ...page, items };
   }
 
   async transition(id: string, transition: Transition<OrderStatus>): Promise<boolean> {
@@ -388,6 +406,16 @@ export class DynamoOfflineSearchStore implements OfflineSearchStore {
             },
           },
         },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              pk: searchListPk(search.accountId, search.environment),
+              sk: newListSk(search),
+              id: search.id,
+            },
+          },
+        },
         ...feePuts(this.tableName, search.fees),
       ]);
       return 'created';
@@ -404,6 +432,15 @@ export class DynamoOfflineSearchStore implements OfflineSearchStore {
   async get(id: string): Promise<OfflineSearchRecord | undefined> {
     const item = await read(this.tableName, searchKey(id));
     return item ? toSearch(item) : undefined;
+  }
+
+  /** Searches accepted before their listing item was written (2026-11) are not listed. */
+  list(
+    accountId: string,
+    environment: Environment,
+    options: { limit: number; after?: string },
+  ): Promise<OrderListPage<OfflineSearchRecord>> {
+    return listed(this.tableName, searchListPk(accountId, environment), options, searchKey, toSearch);
   }
 
   async transition(id: string, transition: Transition<OfflineSearchStatus>): Promise<boolean> {

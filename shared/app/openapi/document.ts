@@ -17,6 +17,7 @@ import {
   errorCatalogue,
 } from '../../kernel/errors/catalogue.ts';
 import { errorGuide } from '../../kernel/errors/guide.ts';
+import { IDEMPOTENCY_KEY } from '../../kernel/http/idempotency-key.ts';
 import type { RequestExample } from '../../kernel/http/request-example.ts';
 import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
 import { named } from '../../kernel/http/schemas.ts';
@@ -93,14 +94,18 @@ const EVERY_RESPONSE: readonly HeaderName[] = [
 /** `error.details` (spec 7.1), and the fields the service adds for its own limits. */
 const errorDetailsSchema = z
   .strictObject({
-    counts: z.optional(z.object({ returned: z.int(), found: z.int() })),
+    counts: z.optional(named('MatchCounts', z.object({ returned: z.int(), found: z.int() }))),
     purchase: z.optional(
-      z.object({
-        method: z.literal('POST'),
-        path: z.string(),
-        body: z.record(z.string(), z.unknown()),
-        product: z.string(),
-      }),
+      named(
+        'PurchaseSuggestion',
+        z.object({
+          method: z.literal('POST'),
+          path: z.string(),
+          body: named('PurchaseSuggestionBody', z.record(z.string(), z.unknown())),
+          product: z.string(),
+        }),
+        'The purchase that would give the data: send `body` to `path` with `method`.',
+      ),
     ),
     personId: z.optional(z.string()),
     // The number a document error is about (document lookups).
@@ -126,16 +131,19 @@ const errorTypes = [...new Set(Object.values(errorCatalogue).map((entry) => entr
 const errorSchema = named(
   'Error',
   z.object({
-    error: z.object({
-      type: z.enum(errorTypes),
-      code: z.string(),
-      message: z.string(),
-      param: z.nullable(z.string()),
-      registryCode: z.nullable(z.string()),
-      requestId: z.string().check(z.startsWith('req_')),
-      details: z.optional(errorDetailsSchema),
-      docUrl: z.string().check(z.regex(/\/errors#[a-z_]+$/)),
-    }),
+    error: named(
+      'ErrorBody',
+      z.object({
+        type: z.enum(errorTypes),
+        code: z.string(),
+        message: z.string(),
+        param: z.nullable(z.string()),
+        registryCode: z.nullable(z.string()),
+        requestId: z.string().check(z.startsWith('req_')),
+        details: z.optional(errorDetailsSchema),
+        docUrl: z.string().check(z.regex(/\/errors#[a-z_]+$/)),
+      }),
+    ),
   }),
   'Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code.',
 );
@@ -217,6 +225,24 @@ function sharedResponseName(status: number, codes: readonly ErrorCode[]): string
   return `Status${status}${parts.join('Or')}`;
 }
 
+/**
+ * The longest name a shared response keeps from its codes. A generator names the parts of the
+ * response after it (orval: `…ResponseAllOfErrorType`, 22 more characters), so a longer one is
+ * named after the first operation that answers with it and its status (`SearchCompaniesBadRequest`).
+ */
+const MAX_RESPONSE_NAME = 38;
+const STATUS_WORD: Record<number, string> = {
+  400: 'BadRequest',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  410: 'Gone',
+  422: 'Unprocessable',
+  429: 'TooManyRequests',
+  502: 'RegistryError',
+  503: 'Unavailable',
+};
+
 /** The shared error responses (`components.responses`), filled by `errorResponses`. */
 type SharedResponses = Map<string, ReturnType<typeof errorResponse>>;
 
@@ -228,8 +254,15 @@ type SharedResponses = Map<string, ReturnType<typeof errorResponse>>;
 function errorResponses(route: RouteDefinition, shared: SharedResponses): ZodOpenApiResponsesObject {
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of errorCodesByStatus(route)) {
-    const name = sharedResponseName(status, codes);
     const response = errorResponse(status, codes);
+    const text = JSON.stringify(response);
+    const same = [...shared].find(([, other]) => JSON.stringify(other) === text)?.[0];
+    const descriptive = sharedResponseName(status, codes);
+    const name =
+      same ??
+      (descriptive.length <= MAX_RESPONSE_NAME
+        ? descriptive
+        : `${route.name}${STATUS_WORD[status] ?? status}`);
     const existing = shared.get(name);
     if (existing && JSON.stringify(existing) !== JSON.stringify(response))
       throw new Error(`two sets of error codes at ${status} would share the response name ${name}`);
@@ -310,8 +343,8 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
 /** The purchase and simulation request headers' schemas, named once and referred to by each operation. */
 const idempotencyKeyHeader = named(
   'IdempotencyKey',
-  z.string().check(z.minLength(1), z.maxLength(255)),
-  'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key.',
+  z.string().check(z.regex(IDEMPOTENCY_KEY)),
+  '1 to 255 printable ASCII characters without spaces (a UUID will do). Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key.',
 );
 const clientReferenceHeader = named(
   'ClientReference',
@@ -403,7 +436,8 @@ function operationOf(route: RouteDefinition, shared: SharedResponses): ZodOpenAp
     ...(route.request.body
       ? {
           requestBody: {
-            required: true,
+            // The service reads a request without a body as `{}`: the body is required when that is refused.
+            required: !z.safeParse(route.request.body, {}).success,
             content: {
               'application/json': {
                 schema: route.request.body,
@@ -509,6 +543,30 @@ function statedTypes(document: JsonObject): void {
   visit(document);
 }
 
+/**
+ * Lets the parts of an `allOf` be combined: zod writes `additionalProperties: false` on every
+ * object of a response, and `allOf: [Company, WithMeta]` would then allow no object at all
+ * (`meta` is not one of Company's properties, nor the company's fields one of WithMeta's). The
+ * components an `allOf` refers to, and the variants of their unions, leave extra properties
+ * unsaid instead (a generated type is the same: the listed properties, no index signature).
+ */
+function openForComposition(document: JsonObject): void {
+  const components = ((document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
+  const open = (schema: unknown): void => {
+    if (!isObject(schema)) return;
+    if (typeof schema.$ref === 'string') {
+      const target = components[schema.$ref.split('/').pop() as string];
+      if (isObject(target) && target.additionalProperties === false) delete target.additionalProperties;
+      open(target);
+      return;
+    }
+    for (const branch of [...((schema.oneOf ?? []) as unknown[]), ...((schema.anyOf ?? []) as unknown[])])
+      open(branch);
+  };
+  for (const schema of Object.values(components))
+    if (isObject(schema) && Array.isArray(schema.allOf)) for (const part of schema.allOf) open(part);
+}
+
 /** The document for the given routes (by default the whole route table, less `internal` routes). */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
   const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
@@ -564,6 +622,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
       );
   }
   statedTypes(document as unknown as JsonObject);
+  openForComposition(document as unknown as JsonObject);
   return document;
 }
 

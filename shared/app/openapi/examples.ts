@@ -147,6 +147,7 @@ export const requestExamples: Readonly<Record<string, RequestExample>> = {
     headers: { 'Idempotency-Key': 'demo-5' },
     body: { q: 'widgets', scope: 'current', delivery: { method: 'webhook' } },
   },
+  ListOfflineSearches: { summary: "The account's offline searches, newest first", query: { limit: '20' } },
   GetOfflineSearch: {
     summary: 'The offline search `widgets` of the example above, ready',
     path: { searchId: EXAMPLE_IDS.offlineSearch },

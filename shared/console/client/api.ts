@@ -12,6 +12,13 @@ export interface Session {
   expiresAt: string;
 }
 
+/**
+ * The session's edge token, which `GET /console` wrote into the page: the gateway's key authorizer
+ * looks the session up by it (shared/kernel/http/authorizer.ts). The session cookie itself is
+ * `HttpOnly`.
+ */
+const edgeToken = document.querySelector<HTMLMetaElement>('meta[name="crds-edge-token"]')?.content ?? '';
+
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
@@ -37,13 +44,13 @@ export const whenSignedOut = (handler: () => void) => {
 // biome-ignore lint/suspicious/noExplicitAny: the API's JSON, read by the views that asked for it
 export type Json = any;
 
-/** What every call of the page carries: the session's marker, and on a change its CSRF token. */
+/** What every call of the page carries: the session's edge token, and on a change its CSRF token. */
 function headersFor(method: string, accept: string): Record<string, string> {
   return {
     Accept: accept,
-    // The gateway's key check lets a console session through by this marker (the cookie itself
-    // is HttpOnly); shared/kernel/http/authorizer.ts.
-    Authorization: 'Console-Session',
+    // The gateway's key check reads the session's edge token here (the cookie itself is
+    // HttpOnly); shared/kernel/http/authorizer.ts.
+    Authorization: `Console-Session ${edgeToken}`,
     ...(method === 'GET' ? {} : { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }),
   };
 }
@@ -79,7 +86,7 @@ export async function send(
 
 /**
  * A file the API answers with (an order's PDF), read with the session like any call: a plain
- * link would not carry the session's marker, and the gateway would refuse it.
+ * link would not carry the session's edge token, and the gateway would refuse it.
  */
 export async function getFile(path: string, accept: string): Promise<Blob> {
   const response = await fetch(base + path.replace(/^\//, ''), {

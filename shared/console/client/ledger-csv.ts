@@ -10,11 +10,15 @@ export const LEDGER_CSV_FIELDS = [
   'clientReference',
   'requestId',
   'resourceId',
+  'unitAmountCents',
+  'amountCents',
+  'currency',
+  'priceVersion',
 ] as const;
 
 /**
  * The ledger's entries (`GET /v1/usage`'s `data`) as CSV: a header, then one line per entry with
- * the API's fields in its order, CRLF-ended; each cell formula-safe like every CSV of the service.
+ * the API's fields in its order then its amounts, CRLF-ended; each cell formula-safe like every CSV of the service.
  */
 export function ledgerCsv(entries: readonly Record<string, unknown>[]): string {
   return [LEDGER_CSV_FIELDS, ...entries.map((entry) => LEDGER_CSV_FIELDS.map((field) => entry[field]))]

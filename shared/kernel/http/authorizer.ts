@@ -1,32 +1,32 @@
 /**
- * The gateway's key check (a TOKEN authorizer): API Gateway itself refuses a request whose
- * `Authorization` header does not match `BEARER_HEADER_PATTERN` (401, no function runs); this
- * decides the rest. A key that is unknown, revoked or expired is denied (401 at the gateway, so
- * no route function runs and nothing is written for it); a usable one is allowed on every method
- * of the stage, which lets API Gateway cache the answer per key. The route's own admission
- * (shared/kernel/http/middleware/admit.ts) still checks the key on every request, so a key
- * revoked while an allow is cached is refused by the function at once.
+ * The gateway's check of every keyed route (a TOKEN authorizer on the `Authorization` header): API
+ * Gateway itself refuses a request whose header does not match `BEARER_HEADER_PATTERN` (401, no
+ * function runs); this decides the rest, with a lookup every time, for both credentials:
+ *
+ * - `Bearer sk_…`: a key that is unknown, revoked or expired is denied;
+ * - `Console-Session <edge token>` (the console's page, shared/kernel/sessions.ts): the session
+ *   stored by that token must exist, be open and stand for a usable key, or it is denied.
+ *
+ * A denial is a 401 at the gateway, so no route function runs and nothing is written for it. An
+ * allow covers every method of the stage, which lets API Gateway cache the answer per header value
+ * (one key, or one session). The route's own admission (shared/kernel/http/middleware/admit.ts)
+ * still checks the key, or the session cookie, on every request, so a credential revoked while an
+ * allow is cached is refused by the function at once, and an edge token without its `HttpOnly`
+ * session cookie opens nothing.
  */
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
 import { bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../api-keys.ts';
 import type { ApiKeyRepository } from '../ports/api-keys.ts';
+import { consoleEdgeToken, isSessionUsable } from '../sessions.ts';
 
 /**
- * The header API Gateway checks before any function runs: the same rule as `bearerToken` (the
+ * The header API Gateway checks before any function runs: the same rules as `bearerToken` (the
  * scheme in any case, one or more spaces, a `sk_test_`/`sk_live_` key of 1 to 128 letters and
- * digits), written without flags since the gateway's validation expression takes none.
+ * digits) and `consoleEdgeToken` (`Console-Session`, spaces, 64 lowercase hex digits), written
+ * without flags since the gateway's validation expression takes none. No fixed value passes it.
  */
 export const BEARER_HEADER_PATTERN =
-  '^([Bb][Ee][Aa][Rr][Ee][Rr] +sk_(test|live)_[A-Za-z0-9]{1,128}|Console-Session)$';
-
-/**
- * The `Authorization` value the account console's page sends with its session cookie. The cookie
- * is `HttpOnly`, so the page cannot show it to the gateway; a TOKEN authorizer sees one header
- * only. The marker lets the request through the gateway's check (it is allowed as one identity,
- * cached like a key), and the route's admission then reads the session from the cookie and
- * refuses it with 401 when there is none, before anything is written (middleware/admit.ts).
- */
-export const CONSOLE_SESSION_AUTHORIZATION = 'Console-Session';
+  '^([Bb][Ee][Aa][Rr][Ee][Rr] +sk_(test|live)_[A-Za-z0-9]{1,128}|Console-Session +[0-9a-f]{64})$';
 
 /**
  * Seconds API Gateway keeps an authorizer's answer for one key (see
@@ -54,18 +54,26 @@ const policy = (
   },
 });
 
+const deny = (resource: string) => policy('Deny', 'anonymous', resource);
+
 export async function authorizeToken(
   event: Pick<APIGatewayTokenAuthorizerEvent, 'authorizationToken' | 'methodArn'>,
   apiKeys: ApiKeyRepository,
   now: Date,
 ): Promise<APIGatewayAuthorizerResult> {
   const resource = stageWideResource(event.methodArn);
-  if (event.authorizationToken === CONSOLE_SESSION_AUTHORIZATION)
-    return policy('Allow', 'console-session', resource);
+  const edgeToken = consoleEdgeToken(event.authorizationToken);
+  if (edgeToken) {
+    const session = await apiKeys.findSession(edgeToken);
+    if (!session || !isSessionUsable(session, now)) return deny(resource);
+    const key = await apiKeys.findByHash(session.keyHash);
+    if (!key || !isKeyUsable(key, now)) return deny(resource);
+    return policy('Allow', session.sessionId, resource);
+  }
   const secret = bearerToken(event.authorizationToken);
-  if (!secret) return policy('Deny', 'anonymous', resource);
+  if (!secret) return deny(resource);
   const hash = hashKey(secret);
   const record = await apiKeys.findByHash(hash);
-  if (!record || !isKeyUsable(record, now)) return policy('Deny', 'anonymous', resource);
+  if (!record || !isKeyUsable(record, now)) return deny(resource);
   return policy('Allow', keyIdForHash(hash), resource);
 }

@@ -7,6 +7,9 @@ import { ApiError } from '../errors/api-error.ts';
 
 const MAX_KEY_LENGTH = 255;
 
+/** An `Idempotency-Key`: 1 to 255 printable ASCII characters, no spaces (the contract's pattern too). */
+export const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${MAX_KEY_LENGTH}}$`);
+
 /** Names one purchase across its retries: the key, who sent it, where, and what they asked. */
 export const recoveryKeyFor = (scope: string, key: string, request: unknown) =>
   createHash('sha256')
@@ -15,7 +18,7 @@ export const recoveryKeyFor = (scope: string, key: string, request: unknown) =>
 
 export function checkIdempotencyKey(key: string | undefined): string | undefined {
   if (key === undefined) return undefined;
-  if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+  if (!IDEMPOTENCY_KEY.test(key)) {
     throw new ApiError('validation_error', {
       param: 'Idempotency-Key',
       message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters without spaces.`,

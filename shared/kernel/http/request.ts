@@ -88,7 +88,8 @@ export function codeAlong(schema: z.core.$ZodType, issue: z.core.$ZodIssue): Err
     const coded = fieldCodes.get(current);
     if (coded) {
       const absent = step === path.length && issue.input === undefined;
-      return absent && !coded.missing ? undefined : coded.code;
+      if (!absent) return coded.code;
+      return coded.missing === true ? coded.code : coded.missing || undefined;
     }
     const def = current._zod.def as unknown as {
       type: string;
@@ -129,10 +130,12 @@ export function check<T extends z.core.$ZodType>(schema: T, value: unknown, loca
   const first = issue && furthest(issue);
   if (!first) throw new ApiError('validation_error');
   const { param, message } = describeIssue(first, location, value);
-  // A schema may give an issue its own status: an empty cursor is 400, as every cursor problem.
-  const status =
-    first.code === 'custom' ? (first.params as { status?: number } | undefined)?.status : undefined;
-  throw new ApiError(codeAlong(schema, first) ?? 'validation_error', {
+  // A schema may give an issue its own status (an empty cursor is 400, as every cursor problem)
+  // or code (a repeated document number is `duplicate_document_number`).
+  const own =
+    first.code === 'custom' ? (first.params as { status?: number; code?: ErrorCode } | undefined) : undefined;
+  const status = own?.status;
+  throw new ApiError(own?.code ?? codeAlong(schema, first) ?? 'validation_error', {
     param: param || null,
     message,
     ...(status === undefined ? {} : { status }),

@@ -123,6 +123,8 @@ export const defineRoute = <
 export interface RouteGrants {
   /** Tables the handler touches beyond the keys and limits every route reads and writes. */
   readonly tables: Partial<Record<TableId, TableAccess>>;
+  /** Tables the route writes only some items of: its writes there are conditioned to these `pk` prefixes. */
+  readonly items: Partial<Record<TableId, readonly string[]>>;
   readonly uses: readonly RouteUse[];
   /** The handler may call the registry (so it needs the registry's settings and secret). */
   readonly usesRegistry: boolean;

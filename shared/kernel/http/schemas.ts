@@ -33,6 +33,18 @@ export const named = <T extends z.core.$ZodType>(
   return schema;
 };
 
+/** The API's two time formats, shared by every area's schemas. */
+export const isoDate = named(
+  'CalendarDate',
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  'A calendar date, `YYYY-MM-DD`.',
+);
+export const timestamp = named(
+  'Timestamp',
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)),
+  'An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`.',
+);
+
 /**
  * A body that takes exactly one of two fields (a monitor's `company` or `person`): the rule
  * checked, and said in the contract as `oneOf` of the two `required` lists. Either field missing
@@ -64,7 +76,7 @@ export const exactlyOneOf = <T extends z.ZodMiniObject>(
 export const noBody = named('EmptyRequest', z.strictObject({}), 'No fields: send `{}` or no body.');
 
 /** Request fields whose refusal has an error code of its own (spec 7), set by `coded`. */
-export const fieldCodes = z.registry<{ code: ErrorCode; missing: boolean }>();
+export const fieldCodes = z.registry<{ code: ErrorCode; missing: boolean | ErrorCode }>();
 
 /**
  * A request field (or body part) that the spec refuses with its own code rather than
@@ -73,11 +85,64 @@ export const fieldCodes = z.registry<{ code: ErrorCode; missing: boolean }>();
  * part, a wrong type, a value outside the enum, an unknown key) is answered with `code` and its
  * catalogue status, `param` naming the exact place (`delivery.postcode`). The field missing
  * altogether is `validation_error` ("type is required"), unless `missing` says it is `code` too
- * (a missing `delivery` is `delivery_invalid`).
+ * (a missing `delivery` is `delivery_invalid`), or names the code it is (a missing `familyName` is
+ * `name_required`).
  */
-export const coded = <T extends z.core.$ZodType>(code: ErrorCode, schema: T, { missing = false } = {}): T => {
+export const coded = <T extends z.core.$ZodType>(
+  code: ErrorCode,
+  schema: T,
+  { missing = false }: { missing?: boolean | ErrorCode } = {},
+): T => {
   fieldCodes.add(schema, { code, missing });
   return schema;
+};
+
+/**
+ * A string `pattern` whose refusal has an error code of its own (`name_invalid_characters`),
+ * checked and said in the contract as `pattern`: `coded` gives a whole field one code, this one
+ * rule of it.
+ */
+export const codedPattern = <T extends z.ZodMiniString>(
+  schema: T,
+  regex: RegExp,
+  code: ErrorCode,
+  message: string,
+): T => {
+  const checked = schema.check(
+    z.refine((value: string) => regex.test(value), { error: message, params: { code } }),
+  ) as T;
+  z.globalRegistry.add(checked, { ...z.globalRegistry.get(schema), pattern: regex.source });
+  return checked;
+};
+
+/**
+ * An array whose items may not repeat: checked (the second occurrence is refused with `code`,
+ * `param` naming it) and said in the contract as `uniqueItems`.
+ */
+export const uniqueItems = <T extends z.ZodMiniArray>(
+  schema: T,
+  code: ErrorCode,
+  message: (item: unknown) => string,
+): T => {
+  const checked = schema.check(
+    z.superRefine((items: unknown[], context) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        const key = JSON.stringify(item);
+        if (seen.has(key))
+          context.issues.push({
+            code: 'custom',
+            path: [index],
+            message: message(item),
+            input: item,
+            params: { code },
+          });
+        seen.add(key);
+      });
+    }),
+  ) as T;
+  z.globalRegistry.add(checked, { ...z.globalRegistry.get(schema), uniqueItems: true });
+  return checked;
 };
 
 export const metaSchema = named(
@@ -90,6 +155,18 @@ export const metaSchema = named(
   }),
   'What every answer carries besides its data: whether it incurred a registry fee, the product, the request id.',
 );
+
+const withMetaSchema = named(
+  'WithMeta',
+  z.object({ meta: metaSchema }),
+  'What an answer about one resource adds to it: `meta`.',
+);
+
+/**
+ * The answer about one resource: the resource and `meta`, said in the contract as `allOf` of the
+ * two (`CompanyResponse` is a `Company` with `meta` in a generated client, not a second type).
+ */
+export const withMeta = <T extends z.core.$ZodType>(resource: T) => z.intersection(resource, withMetaSchema);
 
 /** No query parameters at all: any parameter is reported by name. */
 export const noQuery = z.strictObject({});

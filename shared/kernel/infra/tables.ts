@@ -71,3 +71,10 @@ export const tableDefinitions: Readonly<Record<TableId, TableDefinition>> = {
 };
 
 export const allTables: readonly TableDefinition[] = Object.values(tableDefinitions);
+
+/**
+ * The kinds of item in the keys table, by the prefix of their `pk`: what IAM conditions a writer
+ * to (`dynamodb:LeadingKeys`, shared/app/port-grants.ts), so that only key administration writes key
+ * items (beside every route's `lastUsedHour`, lib/api-area-stack.ts).
+ */
+export const KEYS_TABLE_ITEMS = { key: 'KEY#', link: 'LINK#', session: 'SESSION#', audit: 'AUDIT#' } as const;

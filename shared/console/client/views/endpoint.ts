@@ -1,11 +1,15 @@
 import { call, get, type Json } from '../api.ts';
-import { h, when } from '../dom.ts';
+import { confirmAction, h, plural, when } from '../dom.ts';
 import { errorText, type View } from './view.ts';
-import { chosenTypes, eventTypeChoice, secretNotice } from './webhooks.ts';
+import { chosenTypes, eventTypeChoice, secretNotice, showEvent } from './webhooks.ts';
 
 const excerpt = (text: string | null) => (text ? (text.length > 200 ? `${text.slice(0, 200)}…` : text) : '—');
 
-function deliveryRows(deliveries: Json[], resend: (delivery: Json) => void): HTMLElement {
+function deliveryRows(
+  deliveries: Json[],
+  resend: (delivery: Json) => void,
+  view: (delivery: Json) => void,
+): HTMLElement {
   if (deliveries.length === 0) return h('p', { class: 'empty' }, 'No deliveries yet.');
   return h(
     'div',
@@ -67,6 +71,15 @@ function deliveryRows(deliveries: Json[], resend: (delivery: Json) => void): HTM
                 },
                 'Resend',
               ),
+              h(
+                'button',
+                {
+                  type: 'button',
+                  onclick: () => view(delivery),
+                },
+                'View payload',
+                h('span', { class: 'visually-hidden' }, ` of ${delivery.eventId}`),
+              ),
             ),
           ),
         ),
@@ -85,14 +98,15 @@ export const endpoint: View = {
     const notice = h('div', {});
     const fail = (error: unknown) =>
       notice.replaceChildren(h('p', { class: 'error', role: 'alert' }, errorText(error)));
+    const view = (delivery: Json) => showEvent(delivery.eventId).catch(fail);
     const list = h(
       'div',
       {},
-      deliveryRows(deliveries.data, (d) => resend(d)),
+      deliveryRows(deliveries.data, (d) => resend(d), view),
     );
     const reload = async () => {
       const fresh = await get(`${path}/deliveries?limit=50`);
-      list.replaceChildren(deliveryRows(fresh.data, (d) => resend(d)));
+      list.replaceChildren(deliveryRows(fresh.data, (d) => resend(d), view));
     };
     const resend = async (delivery: Json) => {
       try {
@@ -141,7 +155,7 @@ export const endpoint: View = {
               .toISOString()
               .replace(/\.\d{3}Z$/, 'Z');
             const result = await call('POST', `${path}/recover`, { since: at });
-            announce(`${result.resent} failed deliveries sent again.`);
+            announce(`${plural(result.resent, 'failed delivery', 'failed deliveries')} sent again.`);
             await reload();
           } catch (error) {
             fail(error);
@@ -152,8 +166,39 @@ export const endpoint: View = {
       since,
       h('button', { type: 'submit' }, 'Recover'),
     );
+    const description = h('input', {
+      id: 'edit-description',
+      name: 'description',
+      maxlength: 200,
+      value: current.description ?? '',
+    });
+    // Only the description is sent: the URL, event types and status stay as they are.
+    const describe = h(
+      'form',
+      {
+        class: 'inline-form',
+        onsubmit: async (event: Event) => {
+          event.preventDefault();
+          try {
+            const text = (description as HTMLInputElement).value.trim();
+            const saved = await call('PATCH', path, { description: text === '' ? null : text });
+            shownDescription.textContent = saved.description ?? '—';
+            announce(saved.description ? 'Description saved.' : 'Description removed.');
+          } catch (error) {
+            fail(error);
+          }
+        },
+      },
+      h('label', { for: 'edit-description' }, 'Description'),
+      description,
+      h('button', { type: 'submit' }, 'Save description'),
+    );
+    const shownDescription = h('dd', {}, current.description ?? '—');
     const action = (label: string, run: () => Promise<void>) =>
       h('button', { type: 'button', onclick: () => run().catch(fail) }, label);
+    const confirmed = (label: string, question: string, detail: string, run: () => Promise<void>) =>
+      h('button', { type: 'button', onclick: () => confirmAction(question, detail, label, run) }, label);
+    const disabling = current.status !== 'disabled';
     return [
       h('p', {}, h('a', { href: '#/webhooks' }, '← All endpoints')),
       h(
@@ -163,8 +208,12 @@ export const endpoint: View = {
         h('dd', {}, current.url),
         h('dt', {}, 'Status'),
         h('dd', {}, current.status, current.disabledReason ? ` (${current.disabledReason})` : ''),
+        h('dt', {}, 'Description'),
+        shownDescription,
         h('dt', {}, 'Id'),
         h('dd', {}, h('code', {}, current.id)),
+        h('dt', {}, 'Created'),
+        h('dd', {}, when(current.createdAt)),
       ),
       notice,
       h(
@@ -175,17 +224,45 @@ export const endpoint: View = {
           announce('Test event sent: its delivery appears below.');
           await reload();
         }),
-        action('Rotate the secret', async () => {
-          const rotated = await call('POST', `${path}/rotate-secret`, {});
-          notice.replaceChildren(
-            secretNotice(rotated.secret, 'Secret rotated (the old one signs for 24 more hours)'),
-          );
-        }),
-        action(current.status === 'disabled' ? 'Enable' : 'Disable', async () => {
-          await call('PATCH', path, { status: current.status === 'disabled' ? 'enabled' : 'disabled' });
-          refresh();
-        }),
+        confirmed(
+          'Rotate the secret',
+          'Rotate the signing secret?',
+          'A new secret signs every delivery from now on, shown once; the old one also signs for 24 more hours, so update your receiver within a day.',
+          async () => {
+            const rotated = await call('POST', `${path}/rotate-secret`, {});
+            notice.replaceChildren(
+              secretNotice(rotated.secret, 'Secret rotated (the old one signs for 24 more hours)'),
+            );
+            announce('Secret rotated.');
+          },
+        ),
+        disabling
+          ? confirmed(
+              'Disable',
+              'Disable this endpoint?',
+              `No event is sent to ${current.url} while it is disabled; enable it again to resume.`,
+              async () => {
+                await call('PATCH', path, { status: 'disabled' });
+                refresh();
+              },
+            )
+          : action('Enable', async () => {
+              await call('PATCH', path, { status: 'enabled' });
+              refresh();
+            }),
+        confirmed(
+          'Delete the endpoint',
+          'Delete this endpoint?',
+          `${current.url} receives no more events, and its pending deliveries are not sent. This cannot be undone.`,
+          async () => {
+            await call('DELETE', path);
+            announce(`Endpoint ${id} deleted.`);
+            location.hash = '#/webhooks';
+          },
+        ),
       ),
+      h('h2', {}, 'Description'),
+      describe,
       h('h2', {}, 'Event types'),
       edit,
       h('h2', {}, 'Deliveries'),

@@ -77,17 +77,19 @@ export const keys: View = {
       );
 
     return [
-      h('p', {}, `The account's ${session.environment} keys. Last use is recorded to the hour (UTC).`),
+      h('p', {}, `The account's ${session.environment} keys. Last use is recorded to the hour.`),
       table(
         'Keys, newest first',
-        ['Key', 'Last four', 'Status', 'Created', 'Expires', 'Last used', ''],
+        ['Key', 'Last four', 'Status', 'Created', 'Expires', 'Last used (hour)', ''],
         (list.data as Json[]).map((key) => [
-          h('code', {}, key.id),
+          key.id === session.keyId
+            ? h('span', { class: 'current-key' }, h('code', {}, key.id), h('br', {}), 'This session’s key')
+            : h('code', {}, key.id),
           `…${key.lastFour}`,
-          key.status,
+          key.status === 'revoked' && key.revokedAt ? `revoked ${when(key.revokedAt)}` : key.status,
           when(key.createdAt),
           when(key.expiresAt),
-          key.lastUsedHour ? `${key.lastUsedHour.slice(0, 10)} ${key.lastUsedHour.slice(11, 13)}h UTC` : '—',
+          when(key.lastUsedHour),
           key.status === 'active'
             ? h(
                 'span',

@@ -6,7 +6,7 @@
 
 import { monitoringEventTypes } from '../../../webhooks/event-types.ts';
 import { ApiFailure, get, type Json, send } from '../api.ts';
-import { h, table, when } from '../dom.ts';
+import { h, plural, table, when } from '../dom.ts';
 import { errorText, type View } from './view.ts';
 
 const PAGE = 20;
@@ -14,7 +14,7 @@ const PAGE = 20;
 const FEED_PAGES = 10;
 const RECENT = 20;
 
-const monitorsText = (n: number) => `${n} monitor${n === 1 ? '' : 's'}`;
+const monitorsText = (n: number) => plural(n, 'monitor');
 
 const failure = (error: unknown): HTMLElement =>
   h(
@@ -78,8 +78,8 @@ function problemDetail(problem: Json): Node | string {
 export function importResult(result: Json): Node[] {
   const t = result.totals;
   const summary = result.dryRun
-    ? `Dry run of ${result.rows} rows: ${t.wouldCreate} would be created, ${t.alreadyWatched} already watched, ${t.invalid} invalid, ${t.duplicate} duplicates, ${t.overCap} over the limit. Nothing was created.`
-    : `Imported ${result.rows} rows: ${monitorsText(t.created)} created, ${t.alreadyWatched} already watched, ${t.invalid} invalid, ${t.duplicate} duplicates, ${t.overCap} over the limit.`;
+    ? `Dry run of ${plural(result.rows, 'row')}: ${t.wouldCreate} would be created, ${t.alreadyWatched} already watched, ${t.invalid} invalid, ${plural(t.duplicate, 'duplicate')}, ${t.overCap} over the limit. Nothing was created.`
+    : `Imported ${plural(result.rows, 'row')}: ${monitorsText(t.created)} created, ${t.alreadyWatched} already watched, ${t.invalid} invalid, ${plural(t.duplicate, 'duplicate')}, ${t.overCap} over the limit.`;
   return [
     h('p', { class: 'import-summary' }, summary),
     table(
@@ -267,7 +267,7 @@ export const monitors: View = {
         h(
           'p',
           { role: 'status' },
-          `The import is processing (${now.processedRows} of ${now.rows} rows)… `,
+          `The import is processing (${now.processedRows} of ${plural(now.rows, 'row')})… `,
           link,
         );
       importArea.replaceChildren(progress(accepted));
@@ -323,7 +323,7 @@ export const monitors: View = {
             });
             importArea.replaceChildren(...importResult(result), h('div', { class: 'row-actions' }, confirm));
             announce(
-              `Dry run: ${result.totals.wouldCreate} would be created, ${result.problems.length} rows would not.`,
+              `Dry run: ${result.totals.wouldCreate} would be created, ${plural(result.problems.length, 'row')} would not.`,
             );
           } catch (error) {
             importArea.replaceChildren(failure(error));

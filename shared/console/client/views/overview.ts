@@ -1,6 +1,8 @@
 import { all, base, get, type Json } from '../api.ts';
-import { barChart, h, saveFile, table } from '../dom.ts';
+import { barChart, h, plural, saveFile, table } from '../dom.ts';
 import { ledgerCsv } from '../ledger-csv.ts';
+import { money, trend } from '../money.ts';
+import { dailySpendChart, pricingNote } from './spend.ts';
 import type { View } from './view.ts';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -19,27 +21,32 @@ export const overview: View = {
     const today = new Date();
     const month = today.toISOString().slice(0, 7);
     const since = new Date(today.getTime() - 29 * 86_400_000);
-    const [thisMonth, lastDays] = await Promise.all([
+    const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+    const lastMonthEnd = monthRange(day(lastMonth).slice(0, 7)).to;
+    const sameDayLastMonth = `${day(lastMonth).slice(0, 8)}${day(today).slice(8, 10)}`;
+    const [thisMonth, before, lastDays] = await Promise.all([
       get(`v1/usage?from=${month}-01&to=${day(today)}&limit=1`),
+      get(
+        `v1/usage?from=${day(lastMonth)}&to=${sameDayLastMonth < lastMonthEnd ? sameDayLastMonth : lastMonthEnd}&limit=1`,
+      ),
       all(`v1/usage?from=${day(since)}&to=${day(today)}`, 20),
     ]);
-    const totals: Json[] = thisMonth.totals;
-    const byProduct = new Map<string, { entries: number; quantity: number }>();
-    for (const total of totals) {
-      const sum = byProduct.get(total.product) ?? { entries: 0, quantity: 0 };
-      sum.entries += total.entries;
-      sum.quantity += total.quantity;
-      byProduct.set(total.product, sum);
-    }
+    const amounts: Json = thisMonth.amounts;
+    const currency: string = amounts.currency;
     const days = Array.from({ length: 30 }, (_, i) => day(new Date(since.getTime() + i * 86_400_000)));
-    const perDay = new Map(days.map((d) => [d, { entries: 0, quantity: 0 }]));
+    const perDay = new Map(days.map((d) => [d, { entries: 0, cents: 0 }]));
     for (const entry of lastDays) {
       const sum = perDay.get(String(entry.at).slice(0, 10));
       if (sum) {
         sum.entries += 1;
-        sum.quantity += entry.quantity;
+        sum.cents += entry.amountCents ?? 0;
       }
     }
+    const monthName = new Intl.DateTimeFormat(undefined, {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(today);
 
     const monthInput = h('input', {
       type: 'month',
@@ -58,8 +65,9 @@ export const overview: View = {
           const { from, to } = monthRange(chosen);
           announce(`Preparing the ledger for ${chosen}…`);
           const entries = await all(`v1/usage?from=${from}&to=${to}`);
-          saveFile(new Blob([ledgerCsv(entries)], { type: 'text/csv' }), `ledger-${chosen}.csv`);
-          announce(`Ledger for ${chosen}: ${entries.length} entries, downloaded as CSV.`);
+          const priced = entries.map((entry) => ({ ...entry, currency }));
+          saveFile(new Blob([ledgerCsv(priced)], { type: 'text/csv' }), `ledger-${chosen}.csv`);
+          announce(`Ledger for ${chosen}: ${plural(entries.length, 'entry', 'entries')}, downloaded as CSV.`);
         },
       },
       h('label', { for: 'csv-month' }, 'Month'),
@@ -67,28 +75,42 @@ export const overview: View = {
       h('button', { type: 'submit' }, 'Export the fee ledger as CSV'),
     );
 
+    const products: Json[] = amounts.products;
     return [
-      h('h2', {}, `This month (${month})`),
+      h('h2', {}, `This month (${monthName})`),
+      h(
+        'p',
+        { class: 'spend' },
+        h('strong', { class: 'spend-total' }, money(amounts.totalCents, currency)),
+        amounts.billed ? ' spent this month. ' : ' of use this month, not billed. ',
+        trend(amounts.totalCents, before.amounts.totalCents, currency),
+      ),
+      pricingNote(amounts),
       barChart(
-        'Fee entries by product this month',
-        [...byProduct].map(([name, sum]) => ({ name, value: sum.entries })),
+        'Spend by product this month',
+        products.map((p) => ({ name: p.name, value: p.amountCents })),
+        (cents) => money(cents, currency),
       ),
       table(
-        'Fees by product and fee code this month',
-        ['Product', 'Fee code', 'Billable', 'Entries', 'Quantity'],
-        totals.map((t) => [
-          t.product,
-          t.feeCode ?? '—',
-          t.billable ? 'yes' : 'no (test)',
-          t.entries,
-          t.quantity,
-        ]),
+        'Spend by product this month',
+        ['Product', 'Quantity', 'Amount'],
+        products.map((p) => [p.name, p.quantity, money(p.amountCents, currency)]),
       ),
       h('h2', {}, 'The last 30 days'),
-      table(
-        'Fee entries per day, the last 30 days',
-        ['Day', 'Entries', 'Quantity'],
-        days.map((d) => [d, perDay.get(d)?.entries ?? 0, perDay.get(d)?.quantity ?? 0]),
+      dailySpendChart(
+        days.map((d) => ({ day: d, cents: perDay.get(d)?.cents ?? 0 })),
+        currency,
+        'spend-per-day',
+      ),
+      h(
+        'details',
+        { class: 'chart-table', id: 'spend-per-day' },
+        h('summary', {}, 'The 30 days as a table'),
+        table(
+          'Spend per day, the last 30 days',
+          ['Day', 'Entries', 'Amount'],
+          days.map((d) => [d, perDay.get(d)?.entries ?? 0, money(perDay.get(d)?.cents ?? 0, currency)]),
+        ),
       ),
       h('h2', {}, 'Export'),
       h(

@@ -3,7 +3,7 @@
  * for 30 days, of this account's requests in the session's environment.
  */
 import { ApiFailure, get } from '../api.ts';
-import { h } from '../dom.ts';
+import { h, when } from '../dom.ts';
 import { errorText, type View } from './view.ts';
 
 export const requests: View = {
@@ -46,7 +46,7 @@ export const requests: View = {
                 h('dt', {}, 'Error code'),
                 h('dd', {}, found.errorCode ? h('code', {}, found.errorCode) : 'none'),
                 h('dt', {}, 'Received'),
-                h('dd', {}, `${found.receivedAt} (${found.latencyMs} ms)`),
+                h('dd', {}, `${when(found.receivedAt)} (${found.latencyMs} ms)`),
                 h('dt', {}, 'Made with'),
                 h(
                   'dd',

@@ -1,6 +1,6 @@
 import { eventTypes, monitoringEventTypes, subscribableEventTypes } from '../../../webhooks/event-types.ts';
 import { call, get, type Json } from '../api.ts';
-import { h, table, when } from '../dom.ts';
+import { copyButton, h, openDialog, table, when } from '../dom.ts';
 import { errorText, type View } from './view.ts';
 
 /** What a new endpoint is subscribed to unless the customer chooses otherwise (spec 6.1's types). */
@@ -48,7 +48,28 @@ export const secretNotice = (secret: string, what: string): HTMLElement =>
     { class: 'secret', role: 'alert' },
     h('p', {}, `${what}. Its signing secret is shown once: store it now.`),
     h('code', { class: 'secret-value' }, secret),
+    copyButton(() => secret, 'Copy the secret', 'The secret'),
   );
+
+/** An event as the API answers `GET /v1/events/{id}`, in a dialog, with its JSON to copy. */
+export async function showEvent(id: string): Promise<void> {
+  const event = await get(`v1/events/${encodeURIComponent(id)}`);
+  const json = JSON.stringify(event, null, 2);
+  openDialog(
+    `Event ${id}`,
+    (close) => [
+      h('p', {}, `${event.type}, created ${when(event.createdAt)}.`),
+      h('pre', { class: 'json', tabindex: 0, 'aria-label': `Event ${id} as JSON` }, json),
+      h(
+        'div',
+        { class: 'actions' },
+        copyButton(() => json, 'Copy JSON', 'The event'),
+        h('button', { type: 'button', onclick: close }, 'Close'),
+      ),
+    ],
+    { wide: true },
+  );
+}
 
 export const webhooks: View = {
   route: 'webhooks',
@@ -106,34 +127,45 @@ export const webhooks: View = {
       ...eventTypes.map((type) => h('option', { value: type }, type)),
     );
     const eventRows = (list: Json[]) =>
-      list.map((e) => [h('code', {}, e.id), e.type, when(e.createdAt), e.livemode ? 'live' : 'test']);
+      list.map((e) => [
+        h('code', {}, e.id),
+        e.type,
+        when(e.createdAt),
+        e.livemode ? 'live' : 'test',
+        h(
+          'button',
+          {
+            type: 'button',
+            onclick: () =>
+              showEvent(e.id).catch((error) =>
+                notice.replaceChildren(h('p', { class: 'error', role: 'alert' }, errorText(error))),
+              ),
+          },
+          'View payload',
+          h('span', { class: 'visually-hidden' }, ` of ${e.id}`),
+        ),
+      ]);
+    const EVENT_COLUMNS = ['Event', 'Type', 'Created', 'Mode', ''];
     const eventTable = h(
       'div',
       {},
-      table(
-        'Events, newest first (kept 30 days)',
-        ['Event', 'Type', 'Created', 'Mode'],
-        eventRows(events.data),
-      ),
+      table('Events, newest first (kept 30 days)', EVENT_COLUMNS, eventRows(events.data)),
     );
     typeFilter.addEventListener('change', async () => {
       const type = (typeFilter as HTMLSelectElement).value;
       const list = await get(`v1/events?limit=25${type ? `&type=${encodeURIComponent(type)}` : ''}`);
       eventTable.replaceChildren(
-        table(
-          'Events, newest first (kept 30 days)',
-          ['Event', 'Type', 'Created', 'Mode'],
-          eventRows(list.data),
-        ),
+        table('Events, newest first (kept 30 days)', EVENT_COLUMNS, eventRows(list.data)),
       );
     });
     return [
       notice,
       table(
         'Endpoints',
-        ['URL', 'Event types', 'Status', 'Last delivery', ''],
+        ['URL', 'Description', 'Event types', 'Status', 'Last delivery', ''],
         (endpoints.data as Json[]).map((endpoint) => [
           endpoint.url,
+          endpoint.description ?? '—',
           (endpoint.enabledEvents as string[])
             .map((type) => (type === '*' ? '* (every type)' : type))
             .join(', '),
