@@ -2,10 +2,11 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
-import { exampleFeeOf } from '../../shared/mcp/quotes.ts';
+import { feeOf } from '../../shared/mcp/fees.ts';
 import { mcpRoutes } from '../../shared/mcp/routes.ts';
 import { answerMcp } from '../../shared/mcp/server.ts';
 import { toolsOf } from '../../shared/mcp/tools.ts';
+import { stagePrices } from '../../shared/usage/prices.ts';
 
 const tools = toolsOf(routeList);
 
@@ -31,7 +32,12 @@ export const createHandler = (ports: RoutePorts<typeof mcpRoutes.mcp>) =>
         keyId: auth.keyId,
         clock: ports.clock,
         cursors: ports.cursors,
-        feeOf: exampleFeeOf,
+        // Test keys are never billed: they quote what the same purchase would cost.
+        feeOf: (route, request) =>
+          feeOf(stagePrices(), route, request, {
+            at: ports.clock.now().toISOString(),
+            billed: auth.environment === 'live',
+          }),
       },
       request,
       body,

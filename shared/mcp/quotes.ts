@@ -8,30 +8,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { CursorCodec } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
+import type { Fee } from './fees.ts';
 
 export const QUOTE_TTL_MS = 5 * 60_000;
-
-export interface Fee {
-  product: string | null;
-  /** What the purchase costs, in cents. */
-  amountCents: number;
-  currency: 'AUD';
-}
-
-/**
- * The fee of one purchase by a route with these arguments. Seam for the price list (issue 43
- * part 1 adds prices, in the same prices as `GET /v1/usage`): until then the example price below.
- */
-export type FeeOf = (route: RouteDefinition, args: Record<string, unknown>) => Fee;
-
-/** Example price of one purchase until the price list is in (cents). */
-export const EXAMPLE_FEE_CENTS = 1_000;
-
-export const exampleFeeOf: FeeOf = (route) => ({
-  product: route.product,
-  amountCents: EXAMPLE_FEE_CENTS,
-  currency: 'AUD',
-});
 
 /** Arguments as stable text: key order does not matter, undefined is absent. */
 export function canonical(value: unknown): string {

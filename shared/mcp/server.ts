@@ -17,7 +17,10 @@ import {
 import type { Clock } from '../kernel/clock.ts';
 import type { CursorCodec } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
-import { checkBuy, type FeeOf, issueToken } from './quotes.ts';
+import { parseRequest } from '../kernel/http/request.ts';
+import type { RouteDefinition } from '../kernel/http/route.ts';
+import type { Fee, ParsedRequest } from './fees.ts';
+import { checkBuy, issueToken } from './quotes.ts';
 import { BUY_ARGUMENTS, type RouteTool } from './tools.ts';
 
 export interface McpContext {
@@ -29,7 +32,8 @@ export interface McpContext {
   keyId: string;
   clock: Clock;
   cursors: CursorCodec;
-  feeOf: FeeOf;
+  /** The fee of a purchase by a billable route with this validated request (shared/mcp/fees.ts). */
+  feeOf: (route: RouteDefinition, request: ParsedRequest) => Fee;
 }
 
 /** Held extracts as resources: `extract://<id>`, read with `GET /v1/extracts/{id}` (free). */
@@ -83,6 +87,34 @@ function requestOf(tool: RouteTool, args: Record<string, unknown>) {
   return { method: route.method, path: search ? `${path}?${search}` : path, body };
 }
 
+/**
+ * The arguments validated as the route validates its request (its own error codes and params), so
+ * a quote never prices a purchase the route would refuse as malformed.
+ */
+function parsedOf(tool: RouteTool, args: Record<string, unknown>): ParsedRequest {
+  const { body } = requestOf(tool, args);
+  const pick = (names: readonly string[]) =>
+    Object.fromEntries(names.filter((name) => args[name] !== undefined).map((name) => [name, args[name]]));
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(pick(tool.argumentsIn.query))) {
+    query[name] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  const parsed = parseRequest(tool.route, {
+    method: tool.route.method,
+    path: tool.route.path,
+    headers: {},
+    query,
+    body: body === undefined ? null : JSON.stringify(body),
+    pathParameters: Object.fromEntries(
+      Object.entries(pick(tool.argumentsIn.path)).map(([name, value]) => [name, String(value)]),
+    ),
+  });
+  return {
+    path: parsed.path as Record<string, unknown>,
+    body: (parsed.body ?? {}) as Record<string, unknown>,
+  };
+}
+
 const errorResult = (error: { code: string; message: string; param?: unknown }): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: JSON.stringify({ error }) }],
@@ -127,7 +159,7 @@ async function callTool(
   const bound = routeArguments(args);
   try {
     if (tool.kind === 'quote') {
-      const fee = context.feeOf(tool.route, bound);
+      const fee = context.feeOf(tool.route, parsedOf(tool, bound));
       const token = await issueToken(
         context.cursors,
         context.keyId,

@@ -3,7 +3,6 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
-import { EXAMPLE_FEE_CENTS } from '../../shared/mcp/quotes.ts';
 import { baseUrl, call, clock, createKey, type FeeEntryBody } from '../support/api.ts';
 
 /** The MCP server at /mcp (issue 43 part 2), through the official SDK's client. */
@@ -83,10 +82,18 @@ describe('the MCP server', () => {
     const quote = structured<{ fee: { amountCents: number; product: string }; confirmationToken: string }>(
       await call_(client, 'quote_purchase_company_extract', historical),
     );
+    // The example schedule's historical extract (shared/usage/prices.ts): a test key is not billed.
     expect(quote.fee).toEqual({
-      product: 'company_extract_current',
-      amountCents: EXAMPLE_FEE_CENTS,
+      product: 'company_extract_historical',
+      feeCode: '955A',
+      quantity: 1,
+      unitAmountCents: 4000,
+      amountCents: 4000,
       currency: 'AUD',
+      priceVersion: '2020-01-01',
+      maxPossible: false,
+      billed: false,
+      examplePrices: true,
     });
     const buy = { ...historical, confirmationToken: quote.confirmationToken, maxFee: quote.fee.amountCents };
     const first = await call_(client, 'purchase_company_extract', buy);
@@ -96,8 +103,11 @@ describe('the MCP server', () => {
     expect(extract.meta.product).toBe('company_extract_historical');
     const again = structured<{ id: string }>(await call_(client, 'purchase_company_extract', buy));
     expect(again.id).toBe(extract.id);
-    const usage = await call<{ data: FeeEntryBody[] }>('/v1/usage', { key: key.secret });
-    expect(usage.body.data.filter((entry) => entry.product === 'company_extract_historical')).toHaveLength(1);
+    const usage = await call<{ data: (FeeEntryBody & { amountCents: number | null })[] }>('/v1/usage', {
+      key: key.secret,
+    });
+    const entries = usage.body.data.filter((entry) => entry.product === 'company_extract_historical');
+    expect(entries.map((entry) => entry.amountCents)).toEqual([quote.fee.amountCents]);
 
     // The extract is a resource, read for free.
     const { resources } = await client.listResources();
@@ -106,6 +116,29 @@ describe('the MCP server', () => {
     const content = read.contents[0] as { text: string; mimeType: string };
     expect(content.mimeType).toBe('application/json');
     expect((JSON.parse(content.text) as { id: string }).id).toBe(extract.id);
+    await client.close();
+  });
+
+  it('quotes a current extract at its own price, and refuses to quote arguments the route refuses', async () => {
+    const client = await connect((await createKey('live')).secret);
+    const current = structured<{ fee: Record<string, unknown> }>(
+      await call_(client, 'quote_purchase_company_extract', { ...historical, type: 'current' }),
+    );
+    expect(current.fee).toMatchObject({
+      product: 'company_extract_current',
+      feeCode: '955A',
+      quantity: 1,
+      unitAmountCents: 2500,
+      amountCents: 2500,
+      maxPossible: false,
+      billed: true,
+    });
+    const bad = await call_(client, 'quote_purchase_company_extract', { ...historical, type: 'everything' });
+    expect(bad.isError).toBe(true);
+    expect(structured<{ error: { code: string; param: string } }>(bad).error).toMatchObject({
+      code: 'extract_type_invalid',
+      param: 'type',
+    });
     await client.close();
   });
 
