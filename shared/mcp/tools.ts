@@ -143,12 +143,20 @@ export function toolsOf(routes: readonly RouteDefinition[]): RouteTool[] {
       argumentsIn,
       name: `quote_${name}`,
       kind: 'quote',
-      description: `Quote (free, buys nothing): ${route.summary}. Answers the exact fee and a confirmationToken for exactly these arguments, valid 5 minutes. ${FEE_NOTICE}`,
+      description: `Quote (free, buys nothing): ${route.summary}. Answers the fee in cents (amountCents; with maxPossible true, the most the purchase can cost, as the registry decides the fee code) and a confirmationToken for exactly these arguments, valid 5 minutes. ${FEE_NOTICE}`,
       inputSchema: schema,
       outputSchema: {
         type: 'object',
         properties: {
-          fee: { type: 'object' },
+          fee: {
+            type: 'object',
+            properties: {
+              amountCents: { type: 'integer' },
+              maxPossible: { type: 'boolean' },
+              billed: { type: 'boolean' },
+            },
+            required: ['amountCents', 'maxPossible', 'billed'],
+          },
           confirmationToken: { type: 'string' },
           expiresAt: { type: 'string' },
         },

@@ -2,11 +2,12 @@
  * The MCP server, deployed (issue 43 part 2): POST /mcp is a route like any other, behind the key
  * authorizer, integrated with its own function's alias; the function reads the cursor signing
  * secret (quote tokens), knows the API's base URL (each tool call is a request to the route) and
- * is granted no table beyond the pipeline's own.
+ * is granted no table beyond the pipeline's own; its quotes price from the stage's schedule.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ENV } from '../../shared/kernel/infra/workflow.ts';
 import { mcpRoutes } from '../../shared/mcp/routes.ts';
+import { EXAMPLE_PRICE_SCHEDULE, PRICE_SCHEDULE_ENV } from '../../shared/usage/prices.ts';
 import {
   aliasOfFunction,
   environmentOf,
@@ -59,5 +60,10 @@ describe('/mcp, deployed', () => {
     expect(grants.onSecret(route, 'registryCredential')).toEqual([]);
     expect(grants.on(route, 'main')).toEqual([]);
     expect(grants.on(route, 'idempotency')).toEqual([]);
+  });
+
+  it("gives the function the stage's price schedule, which its quotes price from", () => {
+    const schedule = environmentOf(functionOfRoute(synth, route))[PRICE_SCHEDULE_ENV];
+    expect(JSON.parse(String(schedule))).toEqual(EXAMPLE_PRICE_SCHEDULE);
   });
 });
