@@ -24,7 +24,7 @@ import { allowSecretUse } from './constructs/webhook-secrets-key.ts';
 import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { acknowledgements } from './nag.ts';
 import { registryAccountShare } from './registry-capacity.ts';
-import { type EntryFor, PROJECT_ROOT, paginates, type RouteArea } from './routes.ts';
+import { type EntryFor, PROJECT_ROOT, type RouteArea, signsWithCursorSecret } from './routes.ts';
 import type { Settings } from './settings.ts';
 
 /** What every function gets, whatever its route says: API key lookups and rate-limit counters. */
@@ -64,7 +64,8 @@ export const functionTimeoutFor = (route: GrantedRoute): Duration =>
   Duration.millis(functionTimeoutMs(route));
 
 /** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
-export const readsSecrets = (route: GrantedRoute): boolean => paginates(route) || route.usesRegistry === true;
+export const readsSecrets = (route: GrantedRoute): boolean =>
+  signsWithCursorSecret(route) || route.usesRegistry === true;
 
 const ACCESS_RANK: Record<TableAccessLevel, number> = {
   getItem: 0,
@@ -220,7 +221,7 @@ export class ApiAreaStack extends NestedStack {
       fn.bindTable(props.tables[id], tableDefinitions[id], level, route.items[id]);
     }
     if (!route.public) fn.addToRolePolicy(recordKeyUseStatement(props.tables.keys));
-    if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
+    if (signsWithCursorSecret(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
     if (route.usesRegistry) {
       fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
       const accountShare = registryAccountShare(props.registryConcurrency);

@@ -21,6 +21,10 @@ export function paginates(route: GrantedRoute): boolean {
   return shape !== undefined && Object.hasOwn(shape, 'cursor');
 }
 
+/** The function reads the cursor signing secret: it paginates, or signs other tokens with it (`signsTokens`). */
+export const signsWithCursorSecret = (route: GrantedRoute): boolean =>
+  paginates(route) || route.signsTokens === true;
+
 /** Anything deployed as a function: a route, a workflow task, the starter or the sweeper. */
 export interface HandlerModule {
   /** Module under `functions/` (without `.ts`) exporting `handler`. */

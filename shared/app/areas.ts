@@ -10,6 +10,7 @@ import { consoleRoutes } from '../console/routes.ts';
 import { docsRoutes } from '../docs/routes.ts';
 import type { RequestExample } from '../kernel/http/request-example.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
+import { mcpRoutes } from '../mcp/routes.ts';
 import { monitoringExamples } from '../monitoring/examples.ts';
 import { monitoringRoutes } from '../monitoring/routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
@@ -110,6 +111,13 @@ export const apiAreas = [
       'The account console: a single-use sign-in link for a key (the browser never holds the key), and the console page, which reads and changes the account through this API with a session cookie.',
     routes: [consoleRoutes],
     examples: consoleExamples,
+  },
+  {
+    name: 'Mcp',
+    tag: 'MCP',
+    description:
+      'The MCP server at /mcp: the routes as tools for AI agents, paid tools in two steps (docs/mcp.md).',
+    routes: [mcpRoutes],
   },
   {
     name: 'Docs',

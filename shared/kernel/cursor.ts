@@ -101,6 +101,16 @@ export class CursorCodec {
     return body.p;
   }
 
+  /**
+   * A signature of `text` under the same signing key, for another short-lived token bound to a
+   * caller (an MCP quote's confirmation token, shared/mcp/quotes.ts).
+   */
+  async signature(text: string): Promise<string> {
+    return createHmac('sha256', await this.signingKey())
+      .update(text)
+      .digest('base64url');
+  }
+
   private async sign(owner: CursorScope['owner'], payload: string): Promise<string> {
     return createHmac('sha256', await this.signingKey())
       .update(`${JSON.stringify([owner.accountId, owner.environment])}.${payload}`)

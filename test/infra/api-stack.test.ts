@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BASELINE_TABLE_ACCESS, defaultEntryFor, functionDescription } from '../../lib/api-stack.ts';
 import { KEY_AUTHORIZER_DESCRIPTION } from '../../lib/constructs/key-authorizer.ts';
 import { CAPACITY_RESPONSE_TYPES, gatewayResponseMappings } from '../../lib/gateway-responses.ts';
-import { paginates } from '../../lib/routes.ts';
+import { signsWithCursorSecret } from '../../lib/routes.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
@@ -111,7 +111,7 @@ describe('ApiStack functions', () => {
         const envVar = tableDefinitions[id].envVar;
         expect(Object.hasOwn(env, envVar), envVar).toBe(route.tables[id] !== undefined);
       }
-      expect(Object.hasOwn(env, 'CURSOR_SECRET_ARN')).toBe(paginates(route));
+      expect(Object.hasOwn(env, 'CURSOR_SECRET_ARN')).toBe(signsWithCursorSecret(route));
       expect(Object.hasOwn(env, 'REGISTRY_CREDENTIAL_ARN')).toBe(route.usesRegistry === true);
       expect(env.REGISTRY_URL).toBe(route.usesRegistry ? DEFAULT_REGISTRY_URL : undefined);
     });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BASELINE_TABLE_ACCESS } from '../../lib/api-stack.ts';
 import { SECRET_READ_ACTION, TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
-import { paginates, ROUTE_AREAS } from '../../lib/routes.ts';
+import { paginates, ROUTE_AREAS, signsWithCursorSecret } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
 import type { TableId } from '../../shared/kernel/infra/tables.ts';
@@ -181,10 +181,10 @@ describe('function grants', () => {
       expect(actions(grants.statements(route))).not.toContain('dynamodb:Scan');
     });
 
-    it('reads the cursor secret only if it paginates', () => {
+    it('reads the cursor secret only if it paginates or signs other tokens with it', () => {
       const onSecret = actions(grants.onSecret(route, 'cursor'));
       const env = environmentOf(functionOfRoute(grants.synth, route));
-      if (paginates(route)) {
+      if (signsWithCursorSecret(route)) {
         expect(onSecret).toEqual([SECRET_READ_ACTION]);
         expect(env).toHaveProperty('CURSOR_SECRET_ARN');
       } else {
@@ -212,7 +212,7 @@ describe('function grants', () => {
         .statements(route)
         .filter((s) => actionsOf(s).some((action) => action.startsWith('secretsmanager:')));
       const needed = [
-        ...(paginates(route) ? [grants.secretLogicalId('cursor')] : []),
+        ...(signsWithCursorSecret(route) ? [grants.secretLogicalId('cursor')] : []),
         ...(route.usesRegistry ? [grants.secretLogicalId('registryCredential')] : []),
       ];
       if (needed.length === 0) expect(secretStatements).toEqual([]);

@@ -66,6 +66,7 @@ const REGISTRY_ROUTES = [
   'PurchaseRegisterExtract',
 ];
 const NON_REGISTRY_ROUTES = [
+  'Mcp',
   'GetPerson',
   'ListPersonRoles',
   'ValidateIdentifier',
@@ -248,13 +249,13 @@ describe('company, people, extract and usage routes', () => {
   });
 
   describe.each(NON_REGISTRY_ROUTES)('%s (never calls the registry)', (name) => {
-    it('gets neither the registry URL nor its credential, and the default 10 s', () => {
+    it('gets neither the registry URL nor its credential, and the default 10 s (29 s long-running: the MCP server)', () => {
       const fn = functionOfRoute(grants.synth, route(name));
       const env = environmentOf(fn);
       expect(env).not.toHaveProperty('REGISTRY_URL');
       expect(env).not.toHaveProperty('REGISTRY_CREDENTIAL_ARN');
       expect(grants.onSecret(route(name), 'registryCredential')).toEqual([]);
-      expect(fn.Properties.Timeout).toBe(10);
+      expect(fn.Properties.Timeout).toBe(route(name).longRunning ? 29 : 10);
     });
   });
 });

@@ -84,7 +84,7 @@ export interface RouteDefinition<
   readonly deletes?: readonly TableId[];
   /**
    * The route may run as long as API Gateway waits (29 s) though it never calls the registry: a
-   * bulk write (the monitor import).
+   * bulk write (the monitor import), or a call waiting for another route (the MCP server).
    */
   readonly longRunning?: boolean;
   /**
@@ -98,6 +98,11 @@ export interface RouteDefinition<
   readonly public?: boolean;
   /** Not an operation of the published contract (the HTML documentation pages and their script). */
   readonly internal?: boolean;
+  /**
+   * The route signs short-lived tokens other than cursors with the cursor signing secret (an MCP
+   * quote's confirmation token): its function reads that secret though it may not paginate.
+   */
+  readonly signsTokens?: boolean;
   /** Honours `X-Sandbox-Simulate: order_failed` with a test key. */
   readonly sandboxSimulate?: boolean;
   /** Files (relative to the project root) copied next to the deployed bundle, read at run time. */

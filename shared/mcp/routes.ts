@@ -1,0 +1,29 @@
+/** The MCP server: one keyed route speaking JSON-RPC (Streamable HTTP, stateless, JSON answers). */
+import * as z from 'zod/mini';
+import { defineRoute } from '../kernel/http/route.ts';
+import { noPath, noQuery } from '../kernel/http/schemas.ts';
+
+export const MCP_PATH = '/mcp';
+
+export const mcpRoutes = {
+  mcp: defineRoute({
+    name: 'Mcp',
+    method: 'POST',
+    path: MCP_PATH,
+    handler: 'mcp/post',
+    summary: 'The MCP server: every route as a tool, paid tools in two steps (docs/mcp.md)',
+    request: { path: noPath, query: noQuery, body: z.unknown() },
+    response: z.unknown(),
+    status: 200,
+    billable: false,
+    product: null,
+    ports: [],
+    // A tool call waits for the route it runs, which may wait for the registry.
+    longRunning: true,
+    // Quote tokens are signed with the cursor secret (quotes.ts).
+    signsTokens: true,
+    // JSON-RPC, not an operation of the REST contract.
+    internal: true,
+    errors: [],
+  }),
+} as const;

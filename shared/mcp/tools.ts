@@ -1,0 +1,199 @@
+/**
+ * Tools derived from a route list: one tool per keyed route of the contract, two (a quote and a
+ * buy) per billable route. Name, description, input and output JSON Schema come from the route's
+ * own zod schemas, so a new route is a new tool with no code here.
+ */
+import * as z from 'zod/mini';
+import type { RouteDefinition } from '../kernel/http/route.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+export type ToolKind = 'call' | 'quote' | 'buy';
+
+export interface RouteTool {
+  name: string;
+  kind: ToolKind;
+  route: RouteDefinition;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object' };
+  outputSchema?: JsonSchema & { type: 'object' };
+  annotations: {
+    title: string;
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
+  /** Where each argument goes in the request: the path, the query or the body. */
+  argumentsIn: { path: string[]; query: string[]; body: string[] };
+}
+
+/** The buy tool's own arguments, never sent to the route. */
+export const BUY_ARGUMENTS = { token: 'confirmationToken', maxFee: 'maxFee' } as const;
+
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/** zod names some string checks as formats JSON Schema does not define (`starts_with`): they go. */
+const NOT_FORMATS = new Set(['starts_with', 'ends_with', 'includes', 'regex']);
+
+function dropUnknownFormats(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropUnknownFormats);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, v]) => !(key === 'format' && typeof v === 'string' && NOT_FORMATS.has(v)))
+      .map(([key, v]) => [key, dropUnknownFormats(v)]),
+  );
+}
+
+/** A zod schema as one self-contained JSON Schema object: a top-level `$ref` resolved, `$defs` kept. */
+function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = dropUnknownFormats(z.toJSONSchema(schema, { io, unrepresentable: 'any' })) as JsonSchema;
+  const {
+    $schema: _,
+    $ref,
+    $defs,
+    ...rest
+  } = json as JsonSchema & {
+    $ref?: string;
+    $defs?: Record<string, JsonSchema>;
+  };
+  const top = typeof $ref === 'string' ? { ...($defs?.[$ref.replace('#/$defs/', '')] ?? {}), ...rest } : rest;
+  return $defs ? { ...top, $defs } : top;
+}
+
+/** The properties of an object schema (path, query or body), with which are required. */
+function partsOf(schema: z.core.$ZodType | undefined) {
+  if (!schema) return { properties: {}, required: [] as string[], defs: {} };
+  const json = jsonSchemaOf(schema, 'input') as JsonSchema & {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+    $defs?: Record<string, JsonSchema>;
+  };
+  return { properties: json.properties ?? {}, required: json.required ?? [], defs: json.$defs ?? {} };
+}
+
+/** Whether the route is one an agent can call with an API key: keyed, and in the contract. */
+export const exposed = (route: RouteDefinition): boolean =>
+  !route.public && !route.internal && !route.path.startsWith('/v1/console');
+
+function inputOf(route: RouteDefinition) {
+  const parts = {
+    path: partsOf(route.request.path),
+    query: partsOf(route.request.query),
+    body: partsOf(route.request.body),
+  };
+  const properties: Record<string, JsonSchema> = {};
+  const argumentsIn = { path: [] as string[], query: [] as string[], body: [] as string[] };
+  for (const where of ['path', 'query', 'body'] as const) {
+    for (const [name, schema] of Object.entries(parts[where].properties)) {
+      if (name in properties)
+        throw new Error(`${route.name}: argument ${name} is in two parts of the request`);
+      properties[name] = schema;
+      argumentsIn[where].push(name);
+    }
+  }
+  const required = [...parts.path.required, ...parts.query.required, ...parts.body.required];
+  const $defs = { ...parts.path.defs, ...parts.query.defs, ...parts.body.defs };
+  const schema = {
+    type: 'object' as const,
+    properties,
+    ...(required.length ? { required } : {}),
+    ...(Object.keys($defs).length ? { $defs } : {}),
+  };
+  return { schema, argumentsIn };
+}
+
+function outputOf(route: RouteDefinition): (JsonSchema & { type: 'object' }) | undefined {
+  const json = jsonSchemaOf(route.response, 'output');
+  // A non-JSON answer (a PDF, a page) has no structured output.
+  if (json.type !== undefined && json.type !== 'object') return undefined;
+  return { ...json, type: 'object' };
+}
+
+const FEE_NOTICE =
+  'Show the quoted fee to your user and get their consent before buying: the buy tool bills the account.';
+
+/** The tools of a route list, in its order. */
+export function toolsOf(routes: readonly RouteDefinition[]): RouteTool[] {
+  return routes.filter(exposed).flatMap((route): RouteTool[] => {
+    const { schema, argumentsIn } = inputOf(route);
+    const outputSchema = outputOf(route);
+    const name = snake(route.name);
+    const reads = route.method === 'GET';
+    const base = {
+      route,
+      argumentsIn,
+      ...(outputSchema ? { outputSchema } : {}),
+    };
+    const annotations = {
+      title: route.summary,
+      readOnlyHint: reads,
+      destructiveHint: route.method === 'DELETE',
+      idempotentHint:
+        reads || route.method === 'PUT' || route.method === 'DELETE' || route.idempotent === true,
+      // Routes that reach the national registry work on a world outside this service.
+      openWorldHint: route.ports.includes('registryFor'),
+    };
+    if (!route.billable) {
+      return [{ ...base, name, kind: 'call', description: route.summary, inputSchema: schema, annotations }];
+    }
+    const quote: RouteTool = {
+      route,
+      argumentsIn,
+      name: `quote_${name}`,
+      kind: 'quote',
+      description: `Quote (free, buys nothing): ${route.summary}. Answers the fee in cents (amountCents; with maxPossible true, the most the purchase can cost, as the registry decides the fee code) and a confirmationToken for exactly these arguments, valid 5 minutes. ${FEE_NOTICE}`,
+      inputSchema: schema,
+      outputSchema: {
+        type: 'object',
+        properties: {
+          fee: {
+            type: 'object',
+            properties: {
+              amountCents: { type: 'integer' },
+              maxPossible: { type: 'boolean' },
+              billed: { type: 'boolean' },
+            },
+            required: ['amountCents', 'maxPossible', 'billed'],
+          },
+          confirmationToken: { type: 'string' },
+          expiresAt: { type: 'string' },
+        },
+        required: ['fee', 'confirmationToken', 'expiresAt'],
+      },
+      // A quote is computed here: it reaches neither the registry nor the account.
+      annotations: {
+        ...annotations,
+        title: `Quote: ${route.summary}`,
+        readOnlyHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    };
+    const buy: RouteTool = {
+      ...base,
+      name,
+      kind: 'buy',
+      description: `${route.summary}. Bills the account: call ${quote.name} first with the same arguments. ${FEE_NOTICE} A retry with the same token never buys twice.`,
+      inputSchema: {
+        ...schema,
+        properties: {
+          ...schema.properties,
+          [BUY_ARGUMENTS.token]: {
+            type: 'string',
+            description: `The confirmationToken ${quote.name} answered.`,
+          },
+          [BUY_ARGUMENTS.maxFee]: {
+            type: 'integer',
+            minimum: 0,
+            description: 'The most the user agreed to pay, in cents: not below the quoted fee.',
+          },
+        },
+        required: [...(schema.required ?? []), BUY_ARGUMENTS.token, BUY_ARGUMENTS.maxFee],
+      },
+      annotations: { ...annotations, idempotentHint: true },
+    };
+    return [quote, buy];
+  });
+}

@@ -1,0 +1,203 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { baseUrl, call, clock, createKey, type FeeEntryBody } from '../support/api.ts';
+
+/** The MCP server at /mcp (issue 43 part 2), through the official SDK's client. */
+
+async function connect(secret: string): Promise<Client> {
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${secret}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+const call_ = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+const structured = <T = Record<string, unknown>>(result: CallToolResult) => result.structuredContent as T;
+
+const historical = { id: SANDBOX.satisfiedCharges, type: 'historical' };
+
+describe('the MCP server', () => {
+  it('lists the routes as tools with their schemas and annotations', async () => {
+    const client = await connect((await createKey('test')).secret);
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const search = byName.get('search_companies');
+    expect(search?.annotations).toEqual({
+      title: 'Search companies by name, ACN or ABN (free)',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(Object.keys(search?.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['q', 'acn', 'abn', 'limit', 'cursor']),
+    );
+    const quote = byName.get('quote_purchase_company_extract');
+    expect(quote?.annotations?.readOnlyHint).toBe(true);
+    expect(quote?.description).toMatch(/Show the quoted fee to your user/);
+    const buy = byName.get('purchase_company_extract');
+    expect(buy?.inputSchema.required).toEqual(['id', 'type', 'confirmationToken', 'maxFee']);
+    expect(buy?.annotations).toMatchObject({
+      readOnlyHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(buy?.description).toMatch(/Show the quoted fee to your user/);
+    expect(buy?.outputSchema?.type).toBe('object');
+    // Neither the console's routes nor /mcp itself are tools.
+    expect([...byName.keys()].some((name) => name.includes('console') || name === 'mcp')).toBe(false);
+    await client.close();
+  });
+
+  it('calls a free tool: a sandbox company, through the route', async () => {
+    const client = await connect((await createKey('test')).secret);
+    const result = await call_(client, 'get_company', { id: SANDBOX.satisfiedCharges });
+    expect(result.isError).toBeUndefined();
+    const company = structured<{ acn: string; meta: { billable: boolean } }>(result);
+    expect(company.acn).toBe(SANDBOX.satisfiedCharges);
+    expect(company.meta.billable).toBe(false);
+    await client.close();
+  });
+
+  it("answers a route's error as a tool error with the API's code and message", async () => {
+    const client = await connect((await createKey('test')).secret);
+    const result = await call_(client, 'get_company', { id: '123' });
+    expect(result.isError).toBe(true);
+    const { error } = structured<{ error: { code: string; message: string } }>(result);
+    expect(error.code).toBe('acn_invalid');
+    expect(error.message).not.toMatch(/at .*\.ts/);
+    await client.close();
+  });
+
+  it('quotes, buys once with the token, and a retry returns the same extract', async () => {
+    const key = await createKey('test');
+    const client = await connect(key.secret);
+    const quote = structured<{ fee: { amountCents: number; product: string }; confirmationToken: string }>(
+      await call_(client, 'quote_purchase_company_extract', historical),
+    );
+    // The example schedule's historical extract (shared/usage/prices.ts): a test key is not billed.
+    expect(quote.fee).toEqual({
+      product: 'company_extract_historical',
+      feeCode: '955A',
+      quantity: 1,
+      unitAmountCents: 4000,
+      amountCents: 4000,
+      currency: 'AUD',
+      priceVersion: '2020-01-01',
+      maxPossible: false,
+      billed: false,
+      examplePrices: true,
+    });
+    const buy = { ...historical, confirmationToken: quote.confirmationToken, maxFee: quote.fee.amountCents };
+    const first = await call_(client, 'purchase_company_extract', buy);
+    expect(first.isError, JSON.stringify(first.content)).toBeUndefined();
+    const extract = structured<{ id: string; type: string; meta: { product: string } }>(first);
+    expect(extract.type).toBe('historical');
+    expect(extract.meta.product).toBe('company_extract_historical');
+    const again = structured<{ id: string }>(await call_(client, 'purchase_company_extract', buy));
+    expect(again.id).toBe(extract.id);
+    const usage = await call<{ data: (FeeEntryBody & { amountCents: number | null })[] }>('/v1/usage', {
+      key: key.secret,
+    });
+    const entries = usage.body.data.filter((entry) => entry.product === 'company_extract_historical');
+    expect(entries.map((entry) => entry.amountCents)).toEqual([quote.fee.amountCents]);
+
+    // The extract is a resource, read for free.
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toContain(`extract://${extract.id}`);
+    const read = await client.readResource({ uri: `extract://${extract.id}` });
+    const content = read.contents[0] as { text: string; mimeType: string };
+    expect(content.mimeType).toBe('application/json');
+    expect((JSON.parse(content.text) as { id: string }).id).toBe(extract.id);
+    await client.close();
+  });
+
+  it('quotes a current extract at its own price, and refuses to quote arguments the route refuses', async () => {
+    const client = await connect((await createKey('live')).secret);
+    const current = structured<{ fee: Record<string, unknown> }>(
+      await call_(client, 'quote_purchase_company_extract', { ...historical, type: 'current' }),
+    );
+    expect(current.fee).toMatchObject({
+      product: 'company_extract_current',
+      feeCode: '955A',
+      quantity: 1,
+      unitAmountCents: 2500,
+      amountCents: 2500,
+      maxPossible: false,
+      billed: true,
+    });
+    const bad = await call_(client, 'quote_purchase_company_extract', { ...historical, type: 'everything' });
+    expect(bad.isError).toBe(true);
+    expect(structured<{ error: { code: string; param: string } }>(bad).error).toMatchObject({
+      code: 'extract_type_invalid',
+      param: 'type',
+    });
+    await client.close();
+  });
+
+  it('refuses a wrong token, a token for other arguments, an expired token and a maxFee below the quote', async () => {
+    const key = await createKey('test');
+    const client = await connect(key.secret);
+    const quote = structured<{ fee: { amountCents: number }; confirmationToken: string }>(
+      await call_(client, 'quote_purchase_company_extract', historical),
+    );
+    const refused = async (args: Record<string, unknown>) => {
+      const result = await call_(client, 'purchase_company_extract', args);
+      expect(result.isError).toBe(true);
+      return structured<{ error: { code: string; param: string; message: string } }>(result).error;
+    };
+    const token = quote.confirmationToken;
+    const fee = quote.fee.amountCents;
+    expect(await refused({ ...historical, confirmationToken: `${token}x`, maxFee: fee })).toMatchObject({
+      code: 'validation_error',
+      param: 'confirmationToken',
+    });
+    expect(
+      await refused({ ...historical, type: 'current', confirmationToken: token, maxFee: fee }),
+    ).toMatchObject({ code: 'validation_error', param: 'confirmationToken' });
+    expect(await refused({ ...historical, confirmationToken: token, maxFee: fee - 1 })).toMatchObject({
+      code: 'validation_error',
+      param: 'maxFee',
+      message: `maxFee ${fee - 1} is below the quoted fee of ${fee} cents: nothing was bought.`,
+    });
+    // Another key's token is not this key's.
+    const other = await connect((await createKey('test', { accountId: key.accountId })).secret);
+    const otherResult = await call_(other, 'purchase_company_extract', {
+      ...historical,
+      confirmationToken: token,
+      maxFee: fee,
+    });
+    expect(structured<{ error: { param: string } }>(otherResult).error.param).toBe('confirmationToken');
+    await other.close();
+    await clock.advance(5 * 60_000 + 1_000);
+    try {
+      expect(await refused({ ...historical, confirmationToken: token, maxFee: fee })).toMatchObject({
+        code: 'validation_error',
+        param: 'confirmationToken',
+        message: 'confirmationToken expired: quotes are valid for 5 minutes. Quote again.',
+      });
+    } finally {
+      await clock.reset();
+    }
+    const usage = await call<{ data: FeeEntryBody[] }>('/v1/usage', { key: key.secret });
+    expect(usage.body.data).toHaveLength(0);
+    await client.close();
+  });
+
+  it('answers 401 without a key, as every keyed route', async () => {
+    const response = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+  });
+});
