@@ -397,7 +397,7 @@ describe('prod: least privilege', () => {
         }
       }
       expect(missing).toEqual([]);
-      // Every service role of the templates is of a known service: the three above, the 13 CodeDeploy
+      // Every service role of the templates is of a known service: the three above, the 14 CodeDeploy
       // deployment roles among them; and the two API Gateway roles and Lambda's, which take no key.
       expect(Object.keys(byService).sort()).toEqual([
         'apigateway.amazonaws.com',
@@ -406,7 +406,7 @@ describe('prod: least privilege', () => {
         'scheduler.amazonaws.com',
         'states.amazonaws.com',
       ]);
-      expect(byService['codedeploy.amazonaws.com']).toBe(13);
+      expect(byService['codedeploy.amazonaws.com']).toBe(14);
       expect(byService['apigateway.amazonaws.com']).toBe(2);
     });
   });
