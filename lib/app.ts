@@ -1,7 +1,7 @@
 import { type App, Aspects, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { routeList } from '../shared/app/routes.ts';
-import { PRICE_SCHEDULE_ENV } from '../shared/usage/prices.ts';
+import { PRICE_SCHEDULE_ENV } from '../shared/kernel/prices.ts';
 import { ApiStack } from './api-stack.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 import { DataStack } from './data-stack.ts';

@@ -1,7 +1,8 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import type { PriceSchedule } from '../shared/kernel/prices.ts';
 import { LIMITS } from '../shared/kernel/rate-limit.ts';
-import { checkPriceSchedule, EXAMPLE_PRICE_SCHEDULE, type PriceSchedule } from '../shared/usage/prices.ts';
+import { checkPriceSchedule, EXAMPLE_PRICE_SCHEDULE } from '../shared/usage/prices.ts';
 import {
   DEPLOYMENT_STRATEGIES,
   DEV_DEPLOYMENT,

@@ -1,4 +1,4 @@
-import type { PriceSchedule } from '../shared/usage/prices.ts';
+import type { PriceSchedule } from '../shared/kernel/prices.ts';
 import type { DeploymentStrategy } from './deployment-strategies.ts';
 
 /**

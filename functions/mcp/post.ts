@@ -2,11 +2,11 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { stagePrices } from '../../shared/kernel/prices.ts';
 import { feeOf } from '../../shared/mcp/fees.ts';
 import { mcpRoutes } from '../../shared/mcp/routes.ts';
 import { answerMcp } from '../../shared/mcp/server.ts';
 import { toolsOf } from '../../shared/mcp/tools.ts';
-import { stagePrices } from '../../shared/usage/prices.ts';
 
 const tools = toolsOf(routeList);
 

@@ -58,23 +58,15 @@ export function useExamplePrices(schedule: PriceSchedule): void {
   parsed = undefined;
 }
 
-/** `PRICE_SCHEDULE`'s text as a schedule; the catalog checks it in full when CDK synthesizes it. */
-let checkSchedule = (value: unknown): PriceSchedule => value as PriceSchedule;
-
-/** How a schedule read from the environment is checked (the catalog's full check, once registered). */
-export function checkSchedulesWith(check: (value: unknown, name: string) => PriceSchedule): void {
-  checkSchedule = (value) => check(value, PRICE_SCHEDULE_ENV);
-  parsed = undefined;
-}
-
 /**
  * The stage's schedule: `PRICE_SCHEDULE` as CDK sets it on every function, or the example schedule
- * where it is unset (the local stack and tests). A deploy-time constant, read once.
+ * where it is unset (the local stack and tests). A deploy-time constant, read once; CDK checked it
+ * against the catalog when it synthesized the stage (lib/settings.ts).
  */
 export function stagePrices(env: NodeJS.ProcessEnv = process.env): PriceSchedule {
   const text = env[PRICE_SCHEDULE_ENV];
   if (parsed !== undefined && parsed.text === text) return parsed.schedule;
-  const schedule = text === undefined ? examples : checkSchedule(JSON.parse(text));
+  const schedule = text === undefined ? examples : (JSON.parse(text) as PriceSchedule);
   if (schedule === undefined) throw new Error(`no price schedule: ${PRICE_SCHEDULE_ENV} is unset`);
   parsed = { text, schedule };
   return schedule;

@@ -13,11 +13,9 @@ import {
   personExtractProduct,
   weeklySummaryProduct,
 } from '../companies/products.ts';
-import { checkSchedulesWith, type PriceSchedule, priceKey, useExamplePrices } from '../kernel/prices.ts';
+import { type PriceSchedule, priceKey, useExamplePrices } from '../kernel/prices.ts';
 import { MONITORING_PRODUCT } from '../monitoring/settings.ts';
 import { registerExtractProduct } from '../registers/fees.ts';
-
-export * from '../kernel/prices.ts';
 
 const keysOf = (product: string, feeCodes: Record<string, string>) => [
   ...new Set(Object.values(feeCodes).map((code) => priceKey(product, code))),
@@ -117,4 +115,3 @@ export function checkPriceSchedule(value: unknown, name = 'prices'): PriceSchedu
 }
 
 useExamplePrices(EXAMPLE_PRICE_SCHEDULE);
-checkSchedulesWith(checkPriceSchedule);

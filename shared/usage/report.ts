@@ -4,8 +4,9 @@ import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
+import { type PriceSchedule, priceAt, stagePrices } from '../kernel/prices.ts';
 import { MONITORING_PRODUCT } from '../monitoring/settings.ts';
-import { PRODUCT_NAMES, type PriceSchedule, priceAt, stagePrices } from './prices.ts';
+import { PRODUCT_NAMES } from './prices.ts';
 import { usageRoutes } from './routes.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();

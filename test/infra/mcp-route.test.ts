@@ -6,8 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ENV } from '../../shared/kernel/infra/workflow.ts';
+import { PRICE_SCHEDULE_ENV } from '../../shared/kernel/prices.ts';
 import { mcpRoutes } from '../../shared/mcp/routes.ts';
-import { EXAMPLE_PRICE_SCHEDULE, PRICE_SCHEDULE_ENV } from '../../shared/usage/prices.ts';
+import { EXAMPLE_PRICE_SCHEDULE } from '../../shared/usage/prices.ts';
 import {
   aliasOfFunction,
   environmentOf,

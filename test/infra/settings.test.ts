@@ -12,7 +12,8 @@ import {
   type Settings,
 } from '../../lib/settings.ts';
 import { STAGE_SETTINGS, type StageSettings } from '../../lib/stages.ts';
-import { EXAMPLE_PRICE_SCHEDULE, PRICE_SCHEDULE_ENV } from '../../shared/usage/prices.ts';
+import { PRICE_SCHEDULE_ENV } from '../../shared/kernel/prices.ts';
+import { EXAMPLE_PRICE_SCHEDULE } from '../../shared/usage/prices.ts';
 import { synthesize } from './synth.ts';
 
 const settingsWith = (context: Record<string, unknown>): Settings => readSettings(new App({ context }).node);

@@ -1,15 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { feeEntryFor } from '../../shared/extracts/lifecycle.ts';
 import type { ExtractHeader, FeeEntry } from '../../shared/extracts/store-port.ts';
-import {
-  checkPriceSchedule,
-  EXAMPLE_PRICE_SCHEDULE,
-  PRICE_SCHEDULE_ENV,
-  PRICED_ITEMS,
-  type PriceSchedule,
-  priceAt,
-  stagePrices,
-} from '../../shared/usage/prices.ts';
+import { PRICE_SCHEDULE_ENV, type PriceSchedule, priceAt, stagePrices } from '../../shared/kernel/prices.ts';
+import { checkPriceSchedule, EXAMPLE_PRICE_SCHEDULE, PRICED_ITEMS } from '../../shared/usage/prices.ts';
 import { priceEntry, usageAmounts } from '../../shared/usage/report.ts';
 
 const allAt = (cents: number) => Object.fromEntries(PRICED_ITEMS.map((key) => [key, cents]));
