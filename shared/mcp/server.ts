@@ -158,8 +158,11 @@ async function callTool(
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const bound = routeArguments(args);
   try {
+    // The route's own schemas check the arguments first, so a missing or malformed one answers the
+    // route's code and param instead of reaching the API as an empty path segment.
+    const parsed = parsedOf(tool, bound);
     if (tool.kind === 'quote') {
-      const fee = context.feeOf(tool.route, parsedOf(tool, bound));
+      const fee = context.feeOf(tool.route, parsed);
       const token = await issueToken(
         context.cursors,
         context.keyId,

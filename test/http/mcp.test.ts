@@ -76,6 +76,16 @@ describe('the MCP server', () => {
     await client.close();
   });
 
+  it("checks a tool's arguments with the route's own schemas before calling it: a missing path argument names its param", async () => {
+    const key = await createKey('test');
+    const client = await connect(key.secret);
+    const result = await call_(client, 'get_company', {});
+    expect(result.isError).toBe(true);
+    const { error } = structured<{ error: { code: string; param: string } }>(result);
+    expect(error).toMatchObject({ code: 'validation_error', param: 'id' });
+    await client.close();
+  });
+
   it('quotes, buys once with the token, and a retry returns the same extract', async () => {
     const key = await createKey('test');
     const client = await connect(key.secret);
