@@ -25,7 +25,7 @@ import { BUY_ARGUMENTS, type RouteTool } from './tools.ts';
 
 export interface McpContext {
   tools: readonly RouteTool[];
-  /** The API the tools call: the same deployment. */
+  /** The API the tools call: the same deployment, whose origin is the one `Origin` accepted. */
   apiBaseUrl: string;
   /** The caller's `Authorization` header, forwarded as it came. */
   authorization: string;
@@ -267,12 +267,27 @@ export function mcpServer(context: McpContext): Server {
   return server;
 }
 
+/**
+ * A request whose `Origin` is not the deployment's own is refused with 403, as the transport
+ * requires against DNS rebinding: no other site's page calls this API (it sends no CORS headers).
+ */
+function foreignOrigin(context: McpContext, request: Request): Response | undefined {
+  const origin = request.headers.get('origin');
+  if (origin === null || origin === new URL(context.apiBaseUrl).origin) return undefined;
+  return Response.json(
+    { jsonrpc: '2.0', error: { code: -32000, message: `Origin not allowed: ${origin}` }, id: null },
+    { status: 403 },
+  );
+}
+
 /** Answers one MCP request (a JSON-RPC message or batch) with a fresh stateless server. */
 export async function answerMcp(
   context: McpContext,
   request: Request,
   parsedBody: unknown,
 ): Promise<Response> {
+  const refused = foreignOrigin(context, request);
+  if (refused) return refused;
   const server = mcpServer(context);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
