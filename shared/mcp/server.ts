@@ -211,6 +211,17 @@ function apiFailure(answer: ApiAnswer): McpError {
   return new McpError(ErrorCode.InvalidParams, `${error?.code}: ${error?.message}`, error);
 }
 
+/** The answer to `tools/list`: every tool, in one page. */
+export const toolsList = (tools: readonly RouteTool[]) => ({
+  tools: tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+    name,
+    description,
+    inputSchema,
+    ...(outputSchema ? { outputSchema } : {}),
+    annotations,
+  })),
+});
+
 export function mcpServer(context: McpContext): Server {
   const server = new Server(
     { name: 'company-register-data-service', version: '1.0.0' },
@@ -220,15 +231,7 @@ export function mcpServer(context: McpContext): Server {
         'Company register data. Free tools read; paid tools come in two steps: quote_* answers the fee and a confirmationToken, the buy tool needs both. Always show the fee to the user before buying. Held extracts are resources (extract://<id>), free to read.',
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: context.tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
-      name,
-      description,
-      inputSchema,
-      ...(outputSchema ? { outputSchema } : {}),
-      annotations,
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => toolsList(context.tools));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     callTool(context, request.params.name, request.params.arguments ?? {}),
   );
