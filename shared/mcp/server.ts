@@ -115,10 +115,13 @@ function parsedOf(tool: RouteTool, args: Record<string, unknown>): ParsedRequest
   };
 }
 
+/**
+ * A tool error: the API's error as text, with no `structuredContent`, which a client checks
+ * against the tool's output schema (the SDK's does, error or not) and an error does not match.
+ */
 const errorResult = (error: { code: string; message: string; param?: unknown }): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: JSON.stringify({ error }) }],
-  structuredContent: { error },
 });
 
 const okResult = (body: Record<string, unknown>): CallToolResult => ({

@@ -13,6 +13,8 @@ async function connect(secret: string): Promise<Client> {
     requestInit: { headers: { Authorization: `Bearer ${secret}` } },
   });
   await client.connect(transport);
+  // As every client does: the SDK's client then checks each tool's answer against its output schema.
+  await client.listTools();
   return client;
 }
 
@@ -20,6 +22,14 @@ const call_ = async (client: Client, name: string, args: Record<string, unknown>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 const structured = <T = Record<string, unknown>>(result: CallToolResult) => result.structuredContent as T;
+
+/** A tool error's API error: in its text, never as structured content (no output schema matches it). */
+function errorOf<T = { code: string; message: string; param?: string }>(result: CallToolResult): T {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  const [content] = result.content;
+  return (JSON.parse(content?.type === 'text' ? content.text : '{}') as { error: T }).error;
+}
 
 const historical = { id: SANDBOX.satisfiedCharges, type: 'historical' };
 
@@ -70,7 +80,7 @@ describe('the MCP server', () => {
     const client = await connect((await createKey('test')).secret);
     const result = await call_(client, 'get_company', { id: '123' });
     expect(result.isError).toBe(true);
-    const { error } = structured<{ error: { code: string; message: string } }>(result);
+    const error = errorOf(result);
     expect(error.code).toBe('acn_invalid');
     expect(error.message).not.toMatch(/at .*\.ts/);
     await client.close();
@@ -81,7 +91,7 @@ describe('the MCP server', () => {
     const client = await connect(key.secret);
     const result = await call_(client, 'get_company', {});
     expect(result.isError).toBe(true);
-    const { error } = structured<{ error: { code: string; param: string } }>(result);
+    const error = errorOf(result);
     expect(error).toMatchObject({ code: 'validation_error', param: 'id' });
     await client.close();
   });
@@ -145,7 +155,7 @@ describe('the MCP server', () => {
     });
     const bad = await call_(client, 'quote_purchase_company_extract', { ...historical, type: 'everything' });
     expect(bad.isError).toBe(true);
-    expect(structured<{ error: { code: string; param: string } }>(bad).error).toMatchObject({
+    expect(errorOf(bad)).toMatchObject({
       code: 'extract_type_invalid',
       param: 'type',
     });
@@ -161,7 +171,7 @@ describe('the MCP server', () => {
     const refused = async (args: Record<string, unknown>) => {
       const result = await call_(client, 'purchase_company_extract', args);
       expect(result.isError).toBe(true);
-      return structured<{ error: { code: string; param: string; message: string } }>(result).error;
+      return errorOf(result);
     };
     const token = quote.confirmationToken;
     const fee = quote.fee.amountCents;
@@ -184,7 +194,7 @@ describe('the MCP server', () => {
       confirmationToken: token,
       maxFee: fee,
     });
-    expect(structured<{ error: { param: string } }>(otherResult).error.param).toBe('confirmationToken');
+    expect(errorOf(otherResult).param).toBe('confirmationToken');
     await other.close();
     await clock.advance(5 * 60_000 + 1_000);
     try {
