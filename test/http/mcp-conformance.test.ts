@@ -30,6 +30,7 @@ beforeAll(async () => {
         port: stack.port,
         path: stack.pathname,
         method: incoming.method,
+        agent: false,
         headers: {
           ...headers,
           host: stack.host,
