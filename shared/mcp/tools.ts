@@ -115,9 +115,10 @@ const dropped = (key: string, value: unknown) =>
  * An output schema small enough to list ~70 of (tools/list was ~400 KB, three quarters these): it
  * checks an answer's shape, and the agent reads the answer itself. So it carries no descriptions
  * (the contract's), allows fields it does not name (an added field breaks no client that checks
- * answers against a list it cached), so takes `anyOf` for `oneOf`, and describes the answer's fields and their fields
- * (OUTPUT_DEPTH): a named schema deeper than that is typed by its JSON type only. Every answer the
- * full schema accepts, it accepts (test/unit/mcp-tools.test.ts checks the recorded examples).
+ * answers against a list it cached), so takes `anyOf` for `oneOf`, and describes the answer's
+ * fields and their fields (OUTPUT_DEPTH): a named schema deeper than that is typed by its JSON
+ * type only. Every answer the full schema accepts, it accepts (test/unit/mcp-tools.test.ts checks
+ * the recorded answers).
  */
 function compactOutput(schema: JsonSchema): JsonSchema {
   const { $defs = {}, ...top } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
