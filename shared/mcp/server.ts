@@ -11,7 +11,6 @@ import {
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../kernel/clock.ts';
@@ -35,6 +34,13 @@ export interface McpContext {
   /** The fee of a purchase by a billable route with this validated request (shared/mcp/fees.ts). */
   feeOf: (route: RouteDefinition, request: ParsedRequest) => Fee;
 }
+
+/**
+ * A JSON-RPC error as the SDK sends a thrown error's `code`, `message` and `data`. Not an
+ * `McpError`, whose message starts "MCP error <code>: ", which the client's prefixes again.
+ */
+const protocolError = (message: string, data?: unknown) =>
+  Object.assign(new Error(message), { code: ErrorCode.InvalidParams, data });
 
 /** Held extracts as resources: `extract://<id>`, read with `GET /v1/extracts/{id}` (free). */
 const EXTRACT_URI = 'extract://';
@@ -158,7 +164,7 @@ async function callTool(
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
   const tool = context.tools.find((t) => t.name === name);
-  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  if (!tool) throw protocolError(`Unknown tool: ${name}`);
   const bound = routeArguments(args);
   try {
     // The route's own schemas check the arguments first, so a missing or malformed one answers the
@@ -205,13 +211,13 @@ async function callTool(
 }
 
 const extractIdOf = (uri: string) => {
-  if (!uri.startsWith(EXTRACT_URI)) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
+  if (!uri.startsWith(EXTRACT_URI)) throw protocolError(`Unknown resource: ${uri}`);
   return uri.slice(EXTRACT_URI.length);
 };
 
-function apiFailure(answer: ApiAnswer): McpError {
+function apiFailure(answer: ApiAnswer): Error {
   const error = (answer.body as { error?: { code: string; message: string } }).error;
-  return new McpError(ErrorCode.InvalidParams, `${error?.code}: ${error?.message}`, error);
+  return protocolError(`${error?.code}: ${error?.message}`, error);
 }
 
 /** The answer to `tools/list`: every tool, in one page. */

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { baseUrl, call, clock, createKey, type FeeEntryBody } from '../support/api.ts';
@@ -211,6 +211,27 @@ describe('the MCP server', () => {
     }
     const usage = await call<{ data: FeeEntryBody[] }>('/v1/usage', { key: key.secret });
     expect(usage.body.data).toHaveLength(0);
+    await client.close();
+  });
+
+  it('answers an unknown tool or resource, and an extract it cannot read, as one JSON-RPC error with a plain message', async () => {
+    const client = await connect((await createKey('test')).secret, { list: false });
+    const failure = async (attempt: Promise<unknown>) => {
+      const error = await attempt.then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(McpError);
+      return error as McpError;
+    };
+    // The SDK's client prefixes "MCP error <code>: " once: the server's message has no prefix of its own.
+    const tool = await failure(client.callTool({ name: 'no_such_tool', arguments: {} }));
+    expect([tool.code, tool.message]).toEqual([-32602, 'MCP error -32602: Unknown tool: no_such_tool']);
+    const resource = await failure(client.readResource({ uri: 'file:///etc/passwd' }));
+    expect(resource.message).toBe('MCP error -32602: Unknown resource: file:///etc/passwd');
+    const missing = await failure(client.readResource({ uri: 'extract://ext_000000000000000000000000' }));
+    const { code } = missing.data as { code: string };
+    expect(missing.message).toMatch(new RegExp(`^MCP error -32602: ${code}: [^:]`));
     await client.close();
   });
 
