@@ -37,6 +37,7 @@ function errorOf<T = { code: string; message: string; param?: string }>(result: 
 const historical = { id: SANDBOX.satisfiedCharges, type: 'historical' };
 
 describe('the MCP server', () => {
+  // The stack's first /mcp request loads the MCP function and derives every tool: slow on a loaded machine.
   it('lists the routes as tools with their schemas and annotations', async () => {
     const client = await connect((await createKey('test')).secret, { list: false });
     const { tools } = await client.listTools();
@@ -67,7 +68,7 @@ describe('the MCP server', () => {
     // Neither the console's routes nor /mcp itself are tools.
     expect([...byName.keys()].some((name) => name.includes('console') || name === 'mcp')).toBe(false);
     await client.close();
-  });
+  }, 120_000);
 
   it('calls a free tool: a sandbox company, through the route', async () => {
     const client = await connect((await createKey('test')).secret);
