@@ -2,8 +2,10 @@
  * `npm run client:build`: builds clients/typescript into its npm package, in dist/. esbuild
  * bundles the client, with `openapi-fetch` and `verifyWebhook` (shared/webhooks/verify.ts, the
  * one the service's tests use), as ESM and CommonJS; dts-bundle-generator writes one declaration
- * file with openapi-fetch's types inlined. The package so depends on nothing: it installs offline.
- * `npm pack` in clients/typescript then makes the tarball (test/http/client-package.test.ts).
+ * file with openapi-fetch's types inlined. The MCP stdio bridge (clients/typescript/mcp.ts, the
+ * package's `company-register-mcp` bin) is built beside it, as one ESM file of its own code. The
+ * package so depends on nothing: it installs offline. `npm pack` in clients/typescript then makes
+ * the tarball (test/http/client-package.test.ts, test/http/mcp-bridge.test.ts).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,6 +42,13 @@ export async function buildClientPackage(): Promise<void> {
   await Promise.all([
     build({ ...options, format: 'esm', outfile: join(dist, 'index.mjs') }),
     build({ ...options, format: 'cjs', outfile: join(dist, 'index.cjs') }),
+    build({
+      ...options,
+      entryPoints: [join(CLIENT_DIR, 'mcp.ts')],
+      format: 'esm',
+      banner: { js: '#!/usr/bin/env node' },
+      outfile: join(dist, 'mcp.mjs'),
+    }),
   ]);
   const [declarations] = generateDtsBundle(
     [

@@ -21,6 +21,7 @@ export const createHandler = (ports: RoutePorts<typeof mcpRoutes.mcp>) =>
         ...(headers['mcp-protocol-version']
           ? { 'mcp-protocol-version': headers['mcp-protocol-version'] }
           : {}),
+        ...(headers.origin ? { origin: headers.origin } : {}),
       },
       body: JSON.stringify(body),
     });

@@ -11,7 +11,6 @@ import {
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../kernel/clock.ts';
@@ -25,7 +24,7 @@ import { BUY_ARGUMENTS, type RouteTool } from './tools.ts';
 
 export interface McpContext {
   tools: readonly RouteTool[];
-  /** The API the tools call: the same deployment. */
+  /** The API the tools call: the same deployment, whose origin is the one `Origin` accepted. */
   apiBaseUrl: string;
   /** The caller's `Authorization` header, forwarded as it came. */
   authorization: string;
@@ -35,6 +34,13 @@ export interface McpContext {
   /** The fee of a purchase by a billable route with this validated request (shared/mcp/fees.ts). */
   feeOf: (route: RouteDefinition, request: ParsedRequest) => Fee;
 }
+
+/**
+ * A JSON-RPC error as the SDK sends a thrown error's `code`, `message` and `data`. Not an
+ * `McpError`, whose message starts "MCP error <code>: ", which the client's prefixes again.
+ */
+const protocolError = (message: string, data?: unknown) =>
+  Object.assign(new Error(message), { code: ErrorCode.InvalidParams, data });
 
 /** Held extracts as resources: `extract://<id>`, read with `GET /v1/extracts/{id}` (free). */
 const EXTRACT_URI = 'extract://';
@@ -115,10 +121,13 @@ function parsedOf(tool: RouteTool, args: Record<string, unknown>): ParsedRequest
   };
 }
 
+/**
+ * A tool error: the API's error as text, with no `structuredContent`, which a client checks
+ * against the tool's output schema (the SDK's does, error or not) and an error does not match.
+ */
 const errorResult = (error: { code: string; message: string; param?: unknown }): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: JSON.stringify({ error }) }],
-  structuredContent: { error },
 });
 
 const okResult = (body: Record<string, unknown>): CallToolResult => ({
@@ -155,7 +164,7 @@ async function callTool(
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
   const tool = context.tools.find((t) => t.name === name);
-  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  if (!tool) throw protocolError(`Unknown tool: ${name}`);
   const bound = routeArguments(args);
   try {
     // The route's own schemas check the arguments first, so a missing or malformed one answers the
@@ -202,14 +211,25 @@ async function callTool(
 }
 
 const extractIdOf = (uri: string) => {
-  if (!uri.startsWith(EXTRACT_URI)) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
+  if (!uri.startsWith(EXTRACT_URI)) throw protocolError(`Unknown resource: ${uri}`);
   return uri.slice(EXTRACT_URI.length);
 };
 
-function apiFailure(answer: ApiAnswer): McpError {
+function apiFailure(answer: ApiAnswer): Error {
   const error = (answer.body as { error?: { code: string; message: string } }).error;
-  return new McpError(ErrorCode.InvalidParams, `${error?.code}: ${error?.message}`, error);
+  return protocolError(`${error?.code}: ${error?.message}`, error);
 }
+
+/** The answer to `tools/list`: every tool, in one page. */
+export const toolsList = (tools: readonly RouteTool[]) => ({
+  tools: tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+    name,
+    description,
+    inputSchema,
+    ...(outputSchema ? { outputSchema } : {}),
+    annotations,
+  })),
+});
 
 export function mcpServer(context: McpContext): Server {
   const server = new Server(
@@ -220,15 +240,7 @@ export function mcpServer(context: McpContext): Server {
         'Company register data. Free tools read; paid tools come in two steps: quote_* answers the fee and a confirmationToken, the buy tool needs both. Always show the fee to the user before buying. Held extracts are resources (extract://<id>), free to read.',
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: context.tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
-      name,
-      description,
-      inputSchema,
-      ...(outputSchema ? { outputSchema } : {}),
-      annotations,
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => toolsList(context.tools));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     callTool(context, request.params.name, request.params.arguments ?? {}),
   );
@@ -267,12 +279,27 @@ export function mcpServer(context: McpContext): Server {
   return server;
 }
 
+/**
+ * A request whose `Origin` is not the deployment's own is refused with 403, as the transport
+ * requires against DNS rebinding: no other site's page calls this API (it sends no CORS headers).
+ */
+function foreignOrigin(context: McpContext, request: Request): Response | undefined {
+  const origin = request.headers.get('origin');
+  if (origin === null || origin === new URL(context.apiBaseUrl).origin) return undefined;
+  return Response.json(
+    { jsonrpc: '2.0', error: { code: -32000, message: `Origin not allowed: ${origin}` }, id: null },
+    { status: 403 },
+  );
+}
+
 /** Answers one MCP request (a JSON-RPC message or batch) with a fresh stateless server. */
 export async function answerMcp(
   context: McpContext,
   request: Request,
   parsedBody: unknown,
 ): Promise<Response> {
+  const refused = foreignOrigin(context, request);
+  if (refused) return refused;
   const server = mcpServer(context);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

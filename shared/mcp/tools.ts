@@ -104,11 +104,70 @@ function inputOf(route: RouteDefinition) {
   return { schema, argumentsIn };
 }
 
+/** How many fields deep an output schema describes the answer (compactOutput). */
+export const OUTPUT_DEPTH = 2;
+
+/** Keywords an output schema drops: `description` texts, and `additionalProperties: false`. */
+const dropped = (key: string, value: unknown) =>
+  (key === 'description' && typeof value === 'string') || (key === 'additionalProperties' && value === false);
+
+/**
+ * An output schema small enough to list ~70 of (tools/list was ~400 KB, three quarters these): it
+ * checks an answer's shape, and the agent reads the answer itself. So it carries no descriptions
+ * (the contract's), allows fields it does not name (an added field breaks no client that checks
+ * answers against a list it cached), so takes `anyOf` for `oneOf`, and describes the answer's
+ * fields and their fields (OUTPUT_DEPTH): a named schema deeper than that is typed by its JSON
+ * type only. Every answer the full schema accepts, it accepts (test/unit/mcp-tools.test.ts checks
+ * the recorded answers).
+ */
+function compactOutput(schema: JsonSchema): JsonSchema {
+  const { $defs = {}, ...top } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const kept: Record<string, JsonSchema> = {};
+  const queue: { name: string; depth: number }[] = [];
+  const trim = (node: unknown, depth: number): unknown => {
+    if (Array.isArray(node)) return node.map((item) => trim(item, depth));
+    if (node === null || typeof node !== 'object') return node;
+    const { $ref } = node as { $ref?: unknown };
+    if (typeof $ref === 'string') {
+      const name = $ref.replace('#/$defs/', '');
+      if (depth >= OUTPUT_DEPTH) {
+        const type = $defs[name]?.type;
+        return type === undefined ? {} : { type };
+      }
+      const queued = queue.find((one) => one.name === name);
+      if (queued) queued.depth = Math.min(queued.depth, depth);
+      else if (!(name in kept)) queue.push({ name, depth });
+      return { $ref };
+    }
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key, value]) => !dropped(key, value))
+        .map(([key, value]) => [
+          // With objects open, two branches may both match an answer: one is enough.
+          key === 'oneOf' ? 'anyOf' : key,
+          // A field is a level deeper; a field named `description` is not a description.
+          key === 'properties'
+            ? Object.fromEntries(
+                Object.entries(value as object).map(([name, one]) => [name, trim(one, depth + 1)]),
+              )
+            : trim(value, depth),
+        ]),
+    );
+  };
+  const trimmed = trim(top, 0) as JsonSchema;
+  // A schema named at two depths is described at the shallower one: shallowest first.
+  const shallowest = () => queue.sort((a, b) => a.depth - b.depth).shift();
+  for (let next = shallowest(); next; next = shallowest()) {
+    kept[next.name] = trim($defs[next.name] ?? {}, next.depth) as JsonSchema;
+  }
+  return Object.keys(kept).length ? { ...trimmed, $defs: kept } : trimmed;
+}
+
 function outputOf(route: RouteDefinition): (JsonSchema & { type: 'object' }) | undefined {
   const json = jsonSchemaOf(route.response, 'output');
   // A non-JSON answer (a PDF, a page) has no structured output.
   if (json.type !== undefined && json.type !== 'object') return undefined;
-  return { ...json, type: 'object' };
+  return { ...compactOutput(json), type: 'object' };
 }
 
 const FEE_NOTICE =

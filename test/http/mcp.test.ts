@@ -1,18 +1,23 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { baseUrl, call, clock, createKey, type FeeEntryBody } from '../support/api.ts';
 
 /** The MCP server at /mcp (issue 43 part 2), through the official SDK's client. */
 
-async function connect(secret: string): Promise<Client> {
+async function connect(secret: string, { list = true } = {}): Promise<Client> {
   const client = new Client({ name: 'mcp-test', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
-    requestInit: { headers: { Authorization: `Bearer ${secret}` } },
+    // A connection per request: compiling the listed tools' output schemas blocks this process for
+    // seconds on a loaded machine, past the stack's keep-alive, and the next request would go out on
+    // a socket the stack has closed.
+    requestInit: { headers: { Authorization: `Bearer ${secret}`, Connection: 'close' } },
   });
   await client.connect(transport);
+  // As every client does: the SDK's client then checks each tool's answer against its output schema.
+  if (list) await client.listTools();
   return client;
 }
 
@@ -21,11 +26,20 @@ const call_ = async (client: Client, name: string, args: Record<string, unknown>
 
 const structured = <T = Record<string, unknown>>(result: CallToolResult) => result.structuredContent as T;
 
+/** A tool error's API error: in its text, never as structured content (no output schema matches it). */
+function errorOf<T = { code: string; message: string; param?: string }>(result: CallToolResult): T {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  const [content] = result.content;
+  return (JSON.parse(content?.type === 'text' ? content.text : '{}') as { error: T }).error;
+}
+
 const historical = { id: SANDBOX.satisfiedCharges, type: 'historical' };
 
 describe('the MCP server', () => {
+  // The stack's first /mcp request loads the MCP function and derives every tool: slow on a loaded machine.
   it('lists the routes as tools with their schemas and annotations', async () => {
-    const client = await connect((await createKey('test')).secret);
+    const client = await connect((await createKey('test')).secret, { list: false });
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     const search = byName.get('search_companies');
@@ -54,7 +68,7 @@ describe('the MCP server', () => {
     // Neither the console's routes nor /mcp itself are tools.
     expect([...byName.keys()].some((name) => name.includes('console') || name === 'mcp')).toBe(false);
     await client.close();
-  });
+  }, 120_000);
 
   it('calls a free tool: a sandbox company, through the route', async () => {
     const client = await connect((await createKey('test')).secret);
@@ -70,7 +84,7 @@ describe('the MCP server', () => {
     const client = await connect((await createKey('test')).secret);
     const result = await call_(client, 'get_company', { id: '123' });
     expect(result.isError).toBe(true);
-    const { error } = structured<{ error: { code: string; message: string } }>(result);
+    const error = errorOf(result);
     expect(error.code).toBe('acn_invalid');
     expect(error.message).not.toMatch(/at .*\.ts/);
     await client.close();
@@ -81,7 +95,7 @@ describe('the MCP server', () => {
     const client = await connect(key.secret);
     const result = await call_(client, 'get_company', {});
     expect(result.isError).toBe(true);
-    const { error } = structured<{ error: { code: string; param: string } }>(result);
+    const error = errorOf(result);
     expect(error).toMatchObject({ code: 'validation_error', param: 'id' });
     await client.close();
   });
@@ -145,7 +159,7 @@ describe('the MCP server', () => {
     });
     const bad = await call_(client, 'quote_purchase_company_extract', { ...historical, type: 'everything' });
     expect(bad.isError).toBe(true);
-    expect(structured<{ error: { code: string; param: string } }>(bad).error).toMatchObject({
+    expect(errorOf(bad)).toMatchObject({
       code: 'extract_type_invalid',
       param: 'type',
     });
@@ -161,7 +175,7 @@ describe('the MCP server', () => {
     const refused = async (args: Record<string, unknown>) => {
       const result = await call_(client, 'purchase_company_extract', args);
       expect(result.isError).toBe(true);
-      return structured<{ error: { code: string; param: string; message: string } }>(result).error;
+      return errorOf(result);
     };
     const token = quote.confirmationToken;
     const fee = quote.fee.amountCents;
@@ -184,7 +198,7 @@ describe('the MCP server', () => {
       confirmationToken: token,
       maxFee: fee,
     });
-    expect(structured<{ error: { param: string } }>(otherResult).error.param).toBe('confirmationToken');
+    expect(errorOf(otherResult).param).toBe('confirmationToken');
     await other.close();
     await clock.advance(5 * 60_000 + 1_000);
     try {
@@ -198,6 +212,27 @@ describe('the MCP server', () => {
     }
     const usage = await call<{ data: FeeEntryBody[] }>('/v1/usage', { key: key.secret });
     expect(usage.body.data).toHaveLength(0);
+    await client.close();
+  });
+
+  it('answers an unknown tool or resource, and an extract it cannot read, as one JSON-RPC error with a plain message', async () => {
+    const client = await connect((await createKey('test')).secret, { list: false });
+    const failure = async (attempt: Promise<unknown>) => {
+      const error = await attempt.then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(McpError);
+      return error as McpError;
+    };
+    // The SDK's client prefixes "MCP error <code>: " once: the server's message has no prefix of its own.
+    const tool = await failure(client.callTool({ name: 'no_such_tool', arguments: {} }));
+    expect([tool.code, tool.message]).toEqual([-32602, 'MCP error -32602: Unknown tool: no_such_tool']);
+    const resource = await failure(client.readResource({ uri: 'file:///etc/passwd' }));
+    expect(resource.message).toBe('MCP error -32602: Unknown resource: file:///etc/passwd');
+    const missing = await failure(client.readResource({ uri: 'extract://ext_000000000000000000000000' }));
+    const { code } = missing.data as { code: string };
+    expect(missing.message).toMatch(new RegExp(`^MCP error -32602: ${code}: [^:]`));
     await client.close();
   });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { routeList } from '../../shared/app/routes.ts';
@@ -6,6 +7,7 @@ import { defineRoute } from '../../shared/kernel/http/route.ts';
 import { noQuery } from '../../shared/kernel/http/schemas.ts';
 import { withGeneratedTools } from '../../shared/mcp/docs.ts';
 import { chargeOf, feeOf, QUOTED_ROUTES } from '../../shared/mcp/fees.ts';
+import { toolsList } from '../../shared/mcp/server.ts';
 import { toolsOf } from '../../shared/mcp/tools.ts';
 import { EXAMPLE_PRICE_SCHEDULE } from '../../shared/usage/prices.ts';
 
@@ -98,6 +100,54 @@ describe('tools of a route list', () => {
       page,
     );
     expect(withGeneratedTools(page, [synthetic])).toContain('`quote_weigh_widget`');
+  });
+});
+
+describe('the tools list (tools/list)', () => {
+  const tools = toolsOf(routeList);
+  const recorded = JSON.parse(
+    readFileSync(new URL('../../shared/app/openapi/response-examples.json', import.meta.url), 'utf8'),
+  ) as Record<string, Record<string, unknown>>;
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  const checker = (schema: object) => ajv.compile(schema);
+  const outputOf = (name: string) => {
+    const schema = tools.find((tool) => tool.name === name)?.outputSchema;
+    if (!schema) throw new Error(`no output schema for ${name}`);
+    return schema;
+  };
+
+  // It was 396,951 bytes with full output schemas; compact ones make it 244,591 (docs/mcp.md).
+  it('is under 260 KB: compact output schemas, input schemas whole', () => {
+    const listing = JSON.stringify(toolsList(tools));
+    expect(listing.length).toBeLessThan(260_000);
+    const outputs = JSON.stringify(tools.map((tool) => tool.outputSchema ?? {}));
+    expect(outputs).not.toMatch(/"description":"/);
+    expect(outputs).not.toContain('"additionalProperties":false');
+    expect(outputs).not.toContain('"oneOf"');
+    // The agent reads the input schemas: their descriptions stay.
+    expect(JSON.stringify(tools.map((tool) => tool.inputSchema))).toMatch(/"description":"/);
+  });
+
+  it("accepts every recorded answer of the routes (shared/app/openapi/response-examples.json) with its tool's output schema", () => {
+    const checked = tools.filter(
+      (tool) => tool.kind !== 'quote' && tool.outputSchema && recorded[tool.route.name],
+    );
+    expect(checked.length).toBeGreaterThan(50);
+    for (const tool of checked) {
+      const check = checker(tool.outputSchema as object);
+      expect(check(recorded[tool.route.name]), `${tool.name}: ${JSON.stringify(check.errors)}`).toBe(true);
+    }
+  }, 60_000);
+
+  it("still checks an answer's fields and their fields, and allows an added field", () => {
+    const check = checker(outputOf('get_company'));
+    const company = recorded.GetCompany as Record<string, unknown>;
+    expect(check({ ...company, addedLater: 'x' })).toBe(true);
+    const { name: _, ...nameless } = company;
+    expect(check(nameless)).toBe(false);
+    expect(check({ ...company, name: 5 })).toBe(false);
+    expect(check({ ...company, status: { code: 1, label: 'Registered' } })).toBe(false);
+    expect(check({ ...company, meta: { ...(company.meta as object), requestId: 'nope' } })).toBe(false);
   });
 });
 
