@@ -16,7 +16,7 @@ function labelField(id: string, value: string) {
     autocomplete: 'off',
     'aria-describedby': `${id}-hint ${id}-error`,
   });
-  const error = h('p', { id: `${id}-error`, class: 'error', role: 'alert' });
+  const error = h('p', { id: `${id}-error`, class: 'error', role: 'alert', hidden: true });
   const field = h(
     'div',
     { class: 'field' },
@@ -31,6 +31,7 @@ function labelField(id: string, value: string) {
     value: () => (input as HTMLInputElement).value.trim() || null,
     fail(failure: unknown) {
       error.textContent = errorText(failure);
+      error.hidden = false;
       if (failure instanceof ApiFailure && failure.param === 'label')
         input.setAttribute('aria-invalid', 'true');
       input.focus();
