@@ -88,7 +88,17 @@ export type KeyCreation =
   | { outcome: 'limit' }
   | { outcome: 'contended' };
 
-/** What rotating and revoking need of the keys table (shared/adapters/dynamodb/key-admin.ts). */
+/** A key to create for a request: the key, its audit record, the request's hash and the limit to keep. */
+export interface KeyCreationRequest {
+  hash: string;
+  record: ApiKeyRecord;
+  audit: KeyAuditRecord;
+  requestHash: string;
+  limit: number;
+  now: Date;
+}
+
+/** What key administration (creating, labelling, rotating, revoking, listing) needs of the keys table (shared/adapters/dynamodb/key-admin.ts). */
 export interface KeyAdministration {
   find(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined>;
   revoke(accountId: string, keyId: string, at: Date, audit: KeyAuditRecord): Promise<KeyChangeResult>;
@@ -105,14 +115,7 @@ export interface KeyAdministration {
    * client token) made one already or the environment has `limit` usable keys; concurrent
    * creations of one account and environment are serialized, so neither check can be raced.
    */
-  createForRequest(input: {
-    hash: string;
-    record: ApiKeyRecord;
-    audit: KeyAuditRecord;
-    requestHash: string;
-    limit: number;
-    now: Date;
-  }): Promise<KeyCreation>;
+  createForRequest(input: KeyCreationRequest): Promise<KeyCreation>;
   /** Sets the key's label, or removes it (`null`), with the audit record. */
   relabel(
     accountId: string,

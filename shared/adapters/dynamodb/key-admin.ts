@@ -13,6 +13,7 @@ import type {
   KeyAuditRecord,
   KeyChangeResult,
   KeyCreation,
+  KeyCreationRequest,
 } from '../../kernel/key-admin.ts';
 import { KEY_ID_PREFIX, keyPk } from './api-keys.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
@@ -129,14 +130,7 @@ export class DynamoKeyAdministration implements KeyAdministration {
     ]);
   }
 
-  async createForRequest(input: {
-    hash: string;
-    record: ApiKeyRecord;
-    audit: KeyAuditRecord;
-    requestHash: string;
-    limit: number;
-    now: Date;
-  }): Promise<KeyCreation> {
+  async createForRequest(input: KeyCreationRequest): Promise<KeyCreation> {
     const { record, now } = input;
     const pk = creationsPk(record.accountId, record.environment);
     for (let attempt = 0; attempt < CREATION_TRIES; attempt++) {
