@@ -139,7 +139,9 @@ try {
         record,
         newAuditRecord({ accountId, action: 'created', keyId: record.keyId, by, detail }, now),
       );
-      console.log(`Created ${record.keyId} (${environment}, ${keyNameOf(record)}) for ${accountId}.`);
+      console.log(
+        `Created ${record.keyId} (${environment}) for ${accountId}${label === undefined ? '' : `, labelled ${JSON.stringify(label)}`}.`,
+      );
       console.log(`Secret (shown once, store it now): ${secret}`);
       break;
     }
