@@ -182,12 +182,15 @@ export class DynamoKeyAdministration implements KeyAdministration {
         });
         return { outcome: 'created' };
       } catch (error) {
-        // Another creation moved the version on first: read again (it may have been this request's twin).
+        // Another creation moved the version on first, or was writing it at the same moment: read
+        // again (it may have been this request's twin). A key or audit item that exists is a fault.
         const reasons = error instanceof DynamoCallError ? (error.CancellationReasons ?? []) : [];
-        const onlyLedger =
-          reasons[2]?.Code === 'ConditionalCheckFailed' &&
-          reasons.slice(0, 2).every((reason) => !reason.Code || reason.Code === 'None');
-        if (!onlyLedger) throw error;
+        const raced =
+          ['ConditionalCheckFailed', 'TransactionConflict'].includes(reasons[2]?.Code ?? '') &&
+          reasons
+            .slice(0, 2)
+            .every((reason) => ['None', 'TransactionConflict', undefined].includes(reason.Code));
+        if (!raced) throw error;
       }
     }
     return { outcome: 'contended' };
