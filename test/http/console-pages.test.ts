@@ -50,8 +50,9 @@ const heading = () => page.getByRole('heading', { level: 1 });
 async function open(route: string, title: string) {
   await page.goto('about:blank');
   await page.goto(`${baseUrl}/console#/${route}`);
-  await expect.poll(() => heading().innerText()).toBe(title);
-  await expect.poll(() => page.locator('main .loading').count()).toBe(0);
+  // Generous waits: on a loaded machine a whole load may take seconds.
+  await expect.poll(() => heading().innerText(), { timeout: 15_000 }).toBe(title);
+  await expect.poll(() => page.locator('main .loading').count(), { timeout: 15_000 }).toBe(0);
 }
 
 const api = <T = Record<string, unknown>>(path: string, method = 'GET', body?: unknown) =>
@@ -628,7 +629,7 @@ describe('the Keys page', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog().count()).toBe(0);
     const made = keyRows().filter({ hasText: 'Nightly import' });
-    await expect.poll(() => made.count()).toBe(1);
+    await expect.poll(() => made.count(), { timeout: 10_000 }).toBe(1);
     expect(await keyRows().count()).toBe(before + 1);
     const keyId = /key_[0-9a-f]{20}/.exec(await made.innerText())?.[0];
     expect(await page.getByRole('status').innerText()).toBe(`Created Nightly import (${keyId}).`);
@@ -673,8 +674,9 @@ describe('the Keys page', () => {
     await expect
       .poll(() => page.getByRole('status').innerText())
       .toBe(`Labelled ${seeded.keyId} Payroll export.`);
+    // The list is drawn again from the API.
     await expect
-      .poll(async () => (await row.innerText()).split('\t')[0])
+      .poll(async () => (await row.innerText()).split('\t')[0], { timeout: 10_000 })
       .toBe(`Payroll export\n${seeded.keyId}`);
     expect((await keyAdmin.find(key.accountId, seeded.keyId))?.label).toBe('Payroll export');
     // Still the same key, still working.
