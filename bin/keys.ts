@@ -1,7 +1,8 @@
 /**
  * API key administration: `npm run keys -- <command> [options]` (docs/keys.md).
  *
- *   create --account acct_x --env test|live [--expires 2027-01-31]   prints the new secret once
+ *   create --account acct_x --env test|live [--expires 2027-01-31] [--label "Billing service"]   prints the new secret once
+ *   label  --account acct_x --key-id key_… --label "Billing service"   names a key (--label "" removes the name)
  *   rotate --account acct_x --key-id key_… --grace 24h                 a new key; the old one expires after the grace
  *   revoke --account acct_x --key-id key_…                             refused from the next request
  *   list   --account acct_x                                            the keys and the audit record of every change
@@ -22,6 +23,9 @@ import {
   generateKeySecret,
   isKeyUsable,
   isValidAccountId,
+  KEY_LABEL_PATTERN,
+  KEY_LABEL_RULE,
+  keyNameOf,
   newKeyRecord,
 } from '../shared/kernel/api-keys.ts';
 import {
@@ -34,14 +38,15 @@ import {
 } from '../shared/kernel/key-admin.ts';
 import { awsIdentity, localIdentity, resolveRegion } from './aws-context.ts';
 
-const usage = `usage: npm run keys -- create --account acct_x --env test|live [--expires YYYY-MM-DD] [--aws --table NAME]
+const usage = `usage: npm run keys -- create --account acct_x --env test|live [--expires YYYY-MM-DD] [--label TEXT] [--aws --table NAME]
+       npm run keys -- label  --account acct_x --key-id key_… --label TEXT [--aws --table NAME]
        npm run keys -- rotate --account acct_x --key-id key_… --grace 24h [--aws --table NAME]
        npm run keys -- revoke --account acct_x --key-id key_… [--aws --table NAME]
        npm run keys -- list   --account acct_x [--aws --table NAME]
        npm run keys -- console-link --account acct_x --key-id key_… [--base-url URL] [--aws --table NAME]
 
 An account id is acct_ followed by 1 to 64 letters, digits or underscores; a key id is key_ and 20
-hex digits (as list shows). A grace is minutes, hours or days (90m, 24h, 7d), at most ${MAX_ROTATION_GRACE_MS / 86_400_000}d.`;
+hex digits (as list shows). A ${KEY_LABEL_RULE}. A grace is minutes, hours or days (90m, 24h, 7d), at most ${MAX_ROTATION_GRACE_MS / 86_400_000}d.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -60,11 +65,12 @@ const { positionals, values } = parseArgs({
     table: { type: 'string' },
     endpoint: { type: 'string' },
     'base-url': { type: 'string' },
+    label: { type: 'string' },
   },
 });
 
 const [command] = positionals;
-if (!command || !['create', 'rotate', 'revoke', 'list', 'console-link'].includes(command))
+if (!command || !['create', 'label', 'rotate', 'revoke', 'list', 'console-link'].includes(command))
   fail(command ? `unknown command '${command}'` : 'a command is required');
 const accountId = values.account ?? fail('--account is required');
 if (!isValidAccountId(accountId))
@@ -74,6 +80,13 @@ const keyIdOption = (): string => {
   if (!isValidKeyId(keyId))
     fail(`--key-id '${keyId}' must be key_ followed by 20 hex digits (as list shows)`);
   return keyId;
+};
+/** --label, checked like the console's: undefined when absent; `""` (to remove a name) as null. */
+const labelOption = (): string | null | undefined => {
+  const label = values.label;
+  if (label === undefined || label === '') return label === '' ? null : undefined;
+  if (!KEY_LABEL_PATTERN.test(label)) fail(`--label '${label}': ${KEY_LABEL_RULE}`);
+  return label;
 };
 
 if (values.aws) {
@@ -113,15 +126,22 @@ try {
       const expiresAt = values.expires ? new Date(values.expires) : null;
       if (expiresAt && Number.isNaN(expiresAt.getTime())) fail('--expires must be a date, e.g. 2027-01-31');
       if (expiresAt && expiresAt <= now) fail('--expires must be in the future');
+      const label = labelOption() ?? undefined;
       const secret = generateKeySecret(environment);
-      const { hash, record } = newKeyRecord(secret, accountId, now, expiresAt);
-      const detail = `${environment} key${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}`;
+      const { hash, record } = newKeyRecord(secret, accountId, now, expiresAt, label);
+      const detail = [
+        `${environment} key`,
+        ...(expiresAt ? [`expires ${expiresAt.toISOString()}`] : []),
+        ...(label === undefined ? [] : [`labelled ${JSON.stringify(label)}`]),
+      ].join(', ');
       await keys.create(
         hash,
         record,
         newAuditRecord({ accountId, action: 'created', keyId: record.keyId, by, detail }, now),
       );
-      console.log(`Created ${record.keyId} (${environment}) for ${accountId}.`);
+      console.log(
+        `Created ${record.keyId} (${environment}) for ${accountId}${label === undefined ? '' : `, labelled ${JSON.stringify(label)}`}.`,
+      );
       console.log(`Secret (shown once, store it now): ${secret}`);
       break;
     }
@@ -144,6 +164,27 @@ try {
       console.log(`Created ${record.keyId} (${record.environment}) for ${accountId}, replacing ${keyId}.`);
       console.log(`Secret (shown once, store it now): ${secret}`);
       console.log(`${keyId} keeps working until ${oldExpiresAt.toISOString()}.`);
+      break;
+    }
+    case 'label': {
+      const keyId = keyIdOption();
+      const label = labelOption();
+      if (label === undefined) fail('--label is required ("" removes the name)');
+      const audit = newAuditRecord(
+        {
+          accountId,
+          action: 'labelled',
+          keyId,
+          by,
+          detail: label === null ? 'label removed' : `labelled ${JSON.stringify(label)}`,
+        },
+        now,
+      );
+      const result = await keys.relabel(accountId, keyId, label, audit);
+      if (result !== 'done') fail(`no key ${keyId} for ${accountId}`);
+      console.log(
+        label === null ? `Removed the label of ${keyId}.` : `Labelled ${keyId} ${JSON.stringify(label)}.`,
+      );
       break;
     }
     case 'revoke': {
@@ -197,6 +238,7 @@ try {
             `…${key.lastFour}`,
             key.createdAt,
             key.expiresAt ?? 'no expiry',
+            keyNameOf(key),
           ].join('  '),
         );
       }

@@ -6,6 +6,7 @@
  * account's keys. The page's data comes from the API's own routes, so every rule stays in one place.
  */
 import * as z from 'zod/mini';
+import { KEY_LABEL_PATTERN, KEY_LABEL_RULE } from '../kernel/api-keys.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { metaSchema, named, noBody, noPath, noQuery } from '../kernel/http/schemas.ts';
 import { REQUEST_ID_PATTERN } from './requests.ts';
@@ -37,6 +38,18 @@ const signInQuery = z.object({ token: z.optional(z.string()) });
 const keyPath = z.strictObject({
   keyId: z.string().check(z.regex(/^key_[0-9a-f]{20}$/, 'keyId must be key_ and 20 hex digits')),
 });
+
+const keyLabel = z.string().check(z.regex(KEY_LABEL_PATTERN, KEY_LABEL_RULE));
+
+/** What the page sends once per "Create key" dialog: the same token again makes no second key. */
+const clientToken = z
+  .string()
+  .check(
+    z.regex(
+      /^[A-Za-z0-9_-]{16,64}$/,
+      'clientToken must be 16 to 64 letters, digits, _ or - (one per dialog)',
+    ),
+  );
 
 const requestPath = z.strictObject({
   requestId: z
@@ -71,6 +84,10 @@ const keySchema = z.object({
   object: z.literal('apiKey'),
   id: z.string(),
   environment: z.enum(['test', 'live']),
+  /** The key's label, or null when it has none. */
+  label: z.nullable(z.string()),
+  /** What to call it: its label, else `Test key …Ab3d`. */
+  name: z.string(),
   status: z.enum(['active', 'expired', 'revoked']),
   lastFour: z.string(),
   createdAt: z.string(),
@@ -158,6 +175,46 @@ export const consoleRoutes = {
     errors: [],
     ports: ['keyAdministration'],
     readOnly: true,
+  }),
+  createKey: defineRoute({
+    name: 'CreateConsoleKey',
+    method: 'POST',
+    path: '/console/keys',
+    handler: 'console/create-key',
+    summary:
+      "A new key of the session's account and environment, its secret answered once (201); the same clientToken again answers the key it made, without its secret (200)",
+    request: {
+      path: noPath,
+      query: noQuery,
+      body: named('CreateConsoleKeyRequest', z.strictObject({ label: z.optional(keyLabel), clientToken })),
+    },
+    response: z.object({
+      object: z.literal('createdKey'),
+      key: keySchema,
+      /** The secret, on the request that made the key only; null on a repeat of it. */
+      secret: z.nullable(z.string()),
+      meta: metaSchema,
+    }),
+    ...own,
+    status: 201,
+    errors: ['api_key_limit_reached'],
+    ports: ['keyAdministration'],
+  }),
+  labelKey: defineRoute({
+    name: 'LabelConsoleKey',
+    method: 'POST',
+    path: '/console/keys/{keyId}/label',
+    handler: 'console/label-key',
+    summary: 'Names the key (or removes its name with null): shown on the key page and in npm run keys',
+    request: {
+      path: keyPath,
+      query: noQuery,
+      body: named('LabelConsoleKeyRequest', z.strictObject({ label: z.nullable(keyLabel) })),
+    },
+    response: z.object({ ...keySchema.shape, meta: metaSchema }),
+    ...own,
+    errors: ['api_key_not_found'],
+    ports: ['keyAdministration'],
   }),
   rollKey: defineRoute({
     name: 'RollConsoleKey',

@@ -18,7 +18,23 @@ export interface ApiKeyRecord {
   lastFour: string;
   /** The hour the key was last used in (`usedHour`), recorded at most once an hour; absent until then. */
   lastUsedHour?: string;
+  /** What the account calls it (`KEY_LABEL_PATTERN`); absent until someone names it. */
+  label?: string;
 }
+
+/**
+ * A key's label: 1 to 40 characters, letters and digits of any script, spaces and `. , ' ( ) / & : # + @ _ -`,
+ * starting with a letter or digit and not ending in a space. Nothing in it can act in a terminal
+ * (`npm run keys -- list`), a spreadsheet or a page.
+ */
+export const KEY_LABEL_PATTERN =
+  /^(?=.{1,40}$)[\p{L}\p{N}](?:[\p{L}\p{N} .,'()/&:#+@_-]*[\p{L}\p{N}.,'()/&:#+@_-])?$/u;
+export const KEY_LABEL_RULE =
+  "label must be 1 to 40 letters, digits, spaces or . , ' ( ) / & : # + @ _ -, starting with a letter or digit";
+
+/** The name a key goes by: its label, else its environment and last four (`Test key …Ab3d`). */
+export const keyNameOf = (key: Pick<ApiKeyRecord, 'label' | 'environment' | 'lastFour'>): string =>
+  key.label ?? `${key.environment === 'live' ? 'Live' : 'Test'} key …${key.lastFour}`;
 
 /** `2026-11-28T01:43:49.123Z` → `2026-11-28T01:00:00Z`: a key's last use is kept to the hour. */
 export const usedHour = (now: Date): string => `${now.toISOString().slice(0, 13)}:00:00Z`;
@@ -69,6 +85,7 @@ export function newKeyRecord(
   accountId: string,
   now: Date,
   expiresAt: Date | null = null,
+  label?: string,
 ): { hash: string; record: ApiKeyRecord } {
   const environment = environmentOfKey(secret);
   if (!environment) throw new Error('An API key must look like sk_test_… or sk_live_… (letters and digits).');
@@ -86,6 +103,7 @@ export function newKeyRecord(
       expiresAt: expiresAt ? expiresAt.toISOString() : null,
       revokedAt: null,
       lastFour: secret.slice(-4),
+      ...(label === undefined ? {} : { label }),
     },
   };
 }

@@ -35,7 +35,14 @@ export function rotatedExpiry(old: Pick<ApiKeyRecord, 'expiresAt'>, now: Date, g
 }
 
 /** Key changes, and console sign-ins and sign-outs (shared/console/), which are recorded the same way. */
-export const keyAuditActions = ['created', 'rotated', 'revoked', 'signed_in', 'signed_out'] as const;
+export const keyAuditActions = [
+  'created',
+  'rotated',
+  'revoked',
+  'labelled',
+  'signed_in',
+  'signed_out',
+] as const;
 export type KeyAuditAction = (typeof keyAuditActions)[number];
 
 /** One change to an account's keys, kept for as long as the keys table. */
@@ -63,7 +70,35 @@ export function newAuditRecord(fields: Omit<KeyAuditRecord, 'auditId' | 'at'>, a
 
 export type KeyChangeResult = 'done' | 'no-such-key' | 'not-active';
 
-/** What rotating and revoking need of the keys table (shared/adapters/dynamodb/key-admin.ts). */
+/**
+ * How many usable (active, unexpired) keys an account may have in one environment for the console
+ * to create another (docs/console.md): enough for a key per service and stage, few enough that a
+ * script looping on the create button stops soon. Rolling a key is not limited (it replaces one).
+ */
+export const MAX_USABLE_KEYS = 20;
+
+/**
+ * What became of a request to create a key: made; made already by an earlier request with the same
+ * client token (`keyId`, its secret not to be shown again); refused at `MAX_USABLE_KEYS`; or
+ * outrun by other creations of the same account so often that it gave up (retry).
+ */
+export type KeyCreation =
+  | { outcome: 'created' }
+  | { outcome: 'duplicate'; keyId: string }
+  | { outcome: 'limit' }
+  | { outcome: 'contended' };
+
+/** A key to create for a request: the key, its audit record, the request's hash and the limit to keep. */
+export interface KeyCreationRequest {
+  hash: string;
+  record: ApiKeyRecord;
+  audit: KeyAuditRecord;
+  requestHash: string;
+  limit: number;
+  now: Date;
+}
+
+/** What key administration (creating, labelling, rotating, revoking, listing) needs of the keys table (shared/adapters/dynamodb/key-admin.ts). */
 export interface KeyAdministration {
   find(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined>;
   revoke(accountId: string, keyId: string, at: Date, audit: KeyAuditRecord): Promise<KeyChangeResult>;
@@ -75,6 +110,19 @@ export interface KeyAdministration {
     audit: KeyAuditRecord;
   }): Promise<KeyChangeResult>;
   list(accountId: string): Promise<{ keys: ApiKeyRecord[]; audit: KeyAuditRecord[] }>;
+  /**
+   * Creates the key with its audit record unless the request (`requestHash`, the hash of its
+   * client token) made one already or the environment has `limit` usable keys; concurrent
+   * creations of one account and environment are serialized, so neither check can be raced.
+   */
+  createForRequest(input: KeyCreationRequest): Promise<KeyCreation>;
+  /** Sets the key's label, or removes it (`null`), with the audit record. */
+  relabel(
+    accountId: string,
+    keyId: string,
+    label: string | null,
+    audit: KeyAuditRecord,
+  ): Promise<KeyChangeResult>;
 }
 
 export type RotationOutcome =
@@ -98,7 +146,8 @@ export async function rotateKey(
   const oldExpiresAt = rotatedExpiry(old, now, graceMs);
   if (oldExpiresAt <= now) return { outcome: 'not-active', status: 'expired' };
   const secret = generateKeySecret(old.environment);
-  const { hash, record } = newKeyRecord(secret, accountId, now);
+  // The replacement serves the same integration: it keeps the label.
+  const { hash, record } = newKeyRecord(secret, accountId, now, null, old.label);
   const audit = newAuditRecord(
     {
       accountId,

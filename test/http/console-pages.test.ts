@@ -13,6 +13,7 @@ import { baseUrl, buyExtract, call, createKey, revokeKey, type TestKey } from '.
 import { launchBrowser } from '../support/browser.ts';
 import {
   expectAccessible as expectAccessibleIn,
+  keyAdmin,
   openConsole,
   signIn,
   withSession,
@@ -49,8 +50,9 @@ const heading = () => page.getByRole('heading', { level: 1 });
 async function open(route: string, title: string) {
   await page.goto('about:blank');
   await page.goto(`${baseUrl}/console#/${route}`);
-  await expect.poll(() => heading().innerText()).toBe(title);
-  await expect.poll(() => page.locator('main .loading').count()).toBe(0);
+  // Generous waits: on a loaded machine a whole load may take seconds.
+  await expect.poll(() => heading().innerText(), { timeout: 15_000 }).toBe(title);
+  await expect.poll(() => page.locator('main .loading').count(), { timeout: 15_000 }).toBe(0);
 }
 
 const api = <T = Record<string, unknown>>(path: string, method = 'GET', body?: unknown) =>
@@ -578,14 +580,107 @@ describe('the Keys page', () => {
     await open('keys', 'API keys');
     const keys = page.getByRole('table', { name: 'Keys, newest first' });
     const mine = (await keys.locator('tbody tr', { hasText: key.keyId }).innerText()).split('\t');
-    expect([mine[0], mine[3]]).toEqual([`${key.keyId}\nThis session’s key`, shownInSydney(createdAt)]);
+    expect([mine[0], mine[3]]).toEqual([
+      `Test key …${key.secret.slice(-4)}\n${key.keyId}\nThis session’s key`,
+      shownInSydney(createdAt),
+    ]);
     const theirs = (await keys.locator('tbody tr', { hasText: revoked.keyId }).innerText()).split('\t');
-    expect(theirs[0]).toBe(revoked.keyId);
+    expect(theirs[0]).toBe(`Test key …${revoked.secret.slice(-4)}\n${revoked.keyId}`);
     expect(theirs[2]).toBe(`revoked ${shownInSydney(revokedAt)}`);
     expect(theirs[2]).toMatch(
       /^revoked \d{4}-\d{2}-\d{2}\u00a0\d{2}:\d{2}\u00a0AE[DS]T \(.*\d{2}:\d{2}\u00a0UTC\)$/,
     );
     await expectAccessible('keys-marked');
+  });
+
+  const keyRows = () => page.getByRole('table', { name: 'Keys, newest first' }).locator('tbody tr');
+
+  it('creates a key in a dialog: its secret once, copyable, then the key in the list, and the secret gone on reload', async () => {
+    await open('keys', 'API keys');
+    const before = await keyRows().count();
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    await dialog().waitFor();
+    expect(await dialog().getByRole('heading').innerText()).toBe('Create a test key');
+    // Focus is in the dialog, on its first field; the hint says what a label may hold.
+    expect(await page.evaluate<string>('document.activeElement.id')).toBe('new-key-label');
+    await expectAccessible('keys-create-dialog');
+    await page.keyboard.type('Nightly import');
+    // Clicked twice in a hurry: one key.
+    await dialog().getByRole('button', { name: 'Create key' }).dblclick();
+    const shown = dialog().locator('.secret-value');
+    await shown.waitFor();
+    const secret = await shown.innerText();
+    expect(secret).toMatch(/^sk_test_[A-Za-z0-9]{32}$/);
+    expect(await dialog().innerText()).toContain(
+      'This is the only time the secret is shown: copy it and store it now. You will not see it again.',
+    );
+    expect(await activeText()).toBe('Done');
+    await dialog().getByRole('button', { name: 'Copy the secret' }).click();
+    await expect.poll(() => dialog().locator('.copied').innerText()).toBe('The secret copied.');
+    expect(await clipboard()).toBe(secret);
+    await expectAccessible('keys-secret-dialog');
+    // The secret works against the API as a client sends it.
+    const used = await fetch(`${baseUrl}/v1/usage`, { headers: { Authorization: `Bearer ${secret}` } });
+    expect(used.status).toBe(200);
+
+    // By keyboard, from the copy button to Done.
+    await page.keyboard.press('Tab');
+    expect(await activeText()).toBe('Done');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog().count()).toBe(0);
+    const made = keyRows().filter({ hasText: 'Nightly import' });
+    await expect.poll(() => made.count(), { timeout: 10_000 }).toBe(1);
+    expect(await keyRows().count()).toBe(before + 1);
+    const keyId = /key_[0-9a-f]{20}/.exec(await made.innerText())?.[0];
+    expect(await page.getByRole('status').innerText()).toBe(`Created Nightly import (${keyId}).`);
+    expect((await made.innerText()).split('\t')[1]).toBe(`…${secret.slice(-4)}`);
+    await expectAccessible('keys-created');
+
+    await page.reload();
+    await open('keys', 'API keys');
+    expect(await page.locator('.secret-value').count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+    expect(await keyRows().filter({ hasText: 'Nightly import' }).count()).toBe(1);
+  });
+
+  it('labels a key made outside the console, by keyboard: a bad label is explained in the dialog, Escape changes nothing', async () => {
+    const seeded = await createKey('test', { accountId: key.accountId });
+    await open('keys', 'API keys');
+    const row = keyRows().filter({ hasText: seeded.keyId });
+    expect((await row.innerText()).split('\t')[0]).toBe(
+      `Test key …${seeded.secret.slice(-4)}\n${seeded.keyId}`,
+    );
+    await page.getByRole('button', { name: `Label ${seeded.keyId}` }).focus();
+    await page.keyboard.press('Enter');
+    await dialog().waitFor();
+    expect(await dialog().getByRole('heading').innerText()).toBe(`Label ${seeded.keyId}`);
+    expect(await page.evaluate<string>('document.activeElement.id')).toBe('key-label');
+    await page.keyboard.type('Payroll <export>');
+    await page.keyboard.press('Enter');
+    const error = dialog().locator('#key-label-error');
+    await expect.poll(() => error.innerText()).toContain('label must be 1 to 40 letters');
+    expect(await dialog().getByLabel('Label (optional)').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible('keys-label-error');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect(await activeText()).toBe('Label');
+    expect((await keyAdmin.find(key.accountId, seeded.keyId))?.label).toBeUndefined();
+
+    await page.keyboard.press('Enter');
+    await dialog().waitFor();
+    await dialog().getByLabel('Label (optional)').fill('Payroll export');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog().count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('status').innerText())
+      .toBe(`Labelled ${seeded.keyId} Payroll export.`);
+    // The list is drawn again from the API.
+    await expect
+      .poll(async () => (await row.innerText()).split('\t')[0], { timeout: 10_000 })
+      .toBe(`Payroll export\n${seeded.keyId}`);
+    expect((await keyAdmin.find(key.accountId, seeded.keyId))?.label).toBe('Payroll export');
+    // Still the same key, still working.
+    expect((await call('/v1/usage', { key: seeded.secret })).status).toBe(200);
   });
 });
 

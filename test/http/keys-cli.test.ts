@@ -105,6 +105,47 @@ describe('npm run keys', () => {
     );
   });
 
+  it('labels keys: at creation, afterwards, removed; a key without one goes by its environment and last four', async () => {
+    const accountId = account();
+    const named = await keys('create', '--account', accountId, '--env', 'test', '--label', 'Billing service');
+    expect(named.code, named.err).toBe(0);
+    const namedId = keyIdIn(named.out);
+    expect(named.out).toContain(`Created ${namedId} (test) for ${accountId}, labelled "Billing service".`);
+    const plain = await keys('create', '--account', accountId, '--env', 'live');
+    const plainId = keyIdIn(plain.out);
+
+    const relabelled = await keys(
+      'label',
+      '--account',
+      accountId,
+      '--key-id',
+      plainId,
+      '--label',
+      'CI (staging)',
+    );
+    expect(relabelled.code, relabelled.err).toBe(0);
+    const removed = await keys('label', '--account', accountId, '--key-id', namedId, '--label', '');
+    expect(removed.code, removed.err).toBe(0);
+    // Refused before the table is touched (the rule itself: test/unit/key-admin.test.ts).
+    const refused = await keys('label', '--account', accountId, '--key-id', plainId, '--label', '<b>');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("--label '<b>': label must be 1 to 40 letters");
+
+    const listed = (await keys('list', '--account', accountId)).out;
+    const line = (keyId: string) => listed.split('\n').find((l) => l.startsWith(keyId));
+    expect(line(plainId)).toMatch(/ {2}live {2}active {2}.* no expiry {2}CI \(staging\)$/);
+    expect(line(namedId)).toMatch(new RegExp(` no expiry {2}Test key …${secretIn(named.out).slice(-4)}$`));
+    const changes = listed.split('Changes (oldest first):')[1] ?? '';
+    expect(changes).toMatch(
+      new RegExp(`created {2}${namedId} {2}local:\\S+ {2}test key, labelled "Billing service"`),
+    );
+    expect(changes).toMatch(
+      new RegExp(`labelled {2}${plainId} {2}local:\\S+ {2}labelled "CI \\(staging\\)"`),
+    );
+    expect(changes).toMatch(new RegExp(`labelled {2}${namedId} {2}local:\\S+ {2}label removed`));
+    expect(changes).not.toContain('<b>');
+  });
+
   it.each([
     [
       ['list', '--account', 'acct-x'],

@@ -456,7 +456,14 @@ describe('the edge check: no function runs for a request without a usable key', 
     const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method'));
     const consoleKeyed = Object.values(consoleRoutes).filter((route) => !route.public);
     expect(consoleKeyed.map((route) => route.name)).toEqual(
-      expect.arrayContaining(['GetConsoleSession', 'SignOutOfConsole', 'RollConsoleKey', 'RevokeConsoleKey']),
+      expect.arrayContaining([
+        'GetConsoleSession',
+        'SignOutOfConsole',
+        'CreateConsoleKey',
+        'LabelConsoleKey',
+        'RollConsoleKey',
+        'RevokeConsoleKey',
+      ]),
     );
     for (const route of [
       ...consoleKeyed,

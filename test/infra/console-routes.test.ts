@@ -62,6 +62,8 @@ describe('console routes, deployed', () => {
       consoleRoutes.createConsoleLink,
       consoleRoutes.signInWithConsoleLink,
       consoleRoutes.signOut,
+      consoleRoutes.createKey,
+      consoleRoutes.labelKey,
       consoleRoutes.rollKey,
       consoleRoutes.revokeKey,
     ])

@@ -334,6 +334,8 @@ describe('prod: least privilege', () => {
         CreateConsoleLink: sessions,
         SignInWithConsoleLink: sessions,
         SignOutOfConsole: sessions,
+        CreateConsoleKey: ['AUDIT#*', 'KEY#*'],
+        LabelConsoleKey: ['AUDIT#*', 'KEY#*'],
         RollConsoleKey: ['AUDIT#*', 'KEY#*'],
         RevokeConsoleKey: ['AUDIT#*', 'KEY#*'],
       });
@@ -347,7 +349,7 @@ describe('prod: least privilege', () => {
       expect(writers).toContain('SignInWithConsoleLink');
     });
 
-    it('lets no function behind an unauthenticated route, and only roll and revoke, write a key item', () => {
+    it('lets no function behind an unauthenticated route, and only create, label, roll and revoke, write a key item', () => {
       const keyWriters = new Set<string>();
       for (const { role, statement } of keyWrites()) {
         if (isRecordUse(statement)) continue;
@@ -359,7 +361,12 @@ describe('prod: least privilege', () => {
           continue;
         for (const fn of role.functions) keyWriters.add(byDescription().get(fn)?.name ?? fn);
       }
-      expect([...keyWriters].sort()).toStrictEqual(['RevokeConsoleKey', 'RollConsoleKey']);
+      expect([...keyWriters].sort()).toStrictEqual([
+        'CreateConsoleKey',
+        'LabelConsoleKey',
+        'RevokeConsoleKey',
+        'RollConsoleKey',
+      ]);
       for (const name of keyWriters)
         expect(routeList.find((route) => route.name === name)?.public).toBeUndefined();
       // An unauthenticated route does not even record a key's use.

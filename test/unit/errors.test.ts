@@ -169,6 +169,7 @@ describe('error catalogue', () => {
     const extra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
     expect([...serviceCodes].sort()).toEqual(extra.sort());
     expect(extra.sort()).toEqual([
+      'api_key_limit_reached',
       'api_key_not_active',
       'api_key_not_found',
       'code_table_not_found',

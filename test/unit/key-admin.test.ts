@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveRegion } from '../../bin/aws-context.ts';
+import { KEY_LABEL_PATTERN, keyNameOf } from '../../shared/kernel/api-keys.ts';
 import {
   isValidKeyId,
   MAX_ROTATION_GRACE_MS,
@@ -100,5 +101,32 @@ describe('resolveRegion', () => {
     profiles('[default]\n');
     delete process.env.AWS_PROFILE;
     await expect(resolveRegion()).rejects.toThrow();
+  });
+});
+
+describe('key labels', () => {
+  it.each([
+    'a',
+    'Billing service',
+    'CI (staging)',
+    'Zürich API',
+    '東京 batch',
+    'x'.repeat(40),
+    'ops@acme #2',
+  ])('accepts %j', (label) => {
+    expect(KEY_LABEL_PATTERN.test(label)).toBe(true);
+  });
+
+  it.each(['', ' x', 'x ', '-x', 'x'.repeat(41), 'a\nb', 'bell\u0007', 'tab\tx', '<b>', '=SUM(A1)', 'a"b'])(
+    'refuses %j',
+    (label) => {
+      expect(KEY_LABEL_PATTERN.test(label)).toBe(false);
+    },
+  );
+
+  it('names a key by its label, else by its environment and last four', () => {
+    expect(keyNameOf({ label: 'Web app', environment: 'live', lastFour: 'Ab3d' })).toBe('Web app');
+    expect(keyNameOf({ environment: 'live', lastFour: 'Ab3d' })).toBe('Live key …Ab3d');
+    expect(keyNameOf({ environment: 'test', lastFour: '0x9Z' })).toBe('Test key …0x9Z');
   });
 });

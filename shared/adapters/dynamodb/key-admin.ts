@@ -6,13 +6,39 @@
  * key ids start `key_`); the request path never reads them.
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import type { ApiKeyRecord } from '../../kernel/api-keys.ts';
+import { type ApiKeyRecord, isKeyUsable } from '../../kernel/api-keys.ts';
 import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
-import type { KeyAdministration, KeyAuditRecord, KeyChangeResult } from '../../kernel/key-admin.ts';
+import type {
+  KeyAdministration,
+  KeyAuditRecord,
+  KeyChangeResult,
+  KeyCreation,
+  KeyCreationRequest,
+} from '../../kernel/key-admin.ts';
 import { KEY_ID_PREFIX, keyPk } from './api-keys.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 
 const AUDIT_ID_PREFIX = 'audit_';
+
+/**
+ * The keys an account made through the console in one environment, one item per account and
+ * environment (`AUDIT#key-creations_…`, outside the byAccount index): each creation's key and
+ * request hash, and a version every creation moves on in the transaction that makes its key. Read
+ * strongly consistent, it holds what the index may not show yet, so the limit and the client token
+ * hold under concurrent requests. A creation is kept while its key may be usable, and for a day
+ * after (a retry within it gets the key it made), at most `KEPT_CREATIONS` of them.
+ */
+const creationsPk = (accountId: string, environment: string) =>
+  `${KEYS_TABLE_ITEMS.audit}key-creations_${accountId}_${environment}`;
+interface Creation {
+  keyId: string;
+  requestHash: string;
+  at: string;
+}
+const CREATION_MEMORY_MS = 24 * 60 * 60 * 1000;
+const KEPT_CREATIONS = 100;
+/** Tries before a creation gives up to others of the same account (each try re-reads). */
+const CREATION_TRIES = 8;
 
 export type { KeyChangeResult } from '../../kernel/key-admin.ts';
 
@@ -102,6 +128,99 @@ export class DynamoKeyAdministration implements KeyAdministration {
       },
       this.auditPut(audit),
     ]);
+  }
+
+  async createForRequest(input: KeyCreationRequest): Promise<KeyCreation> {
+    const { record, now } = input;
+    const pk = creationsPk(record.accountId, record.environment);
+    for (let attempt = 0; attempt < CREATION_TRIES; attempt++) {
+      const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
+        TableName: this.tableName,
+        Key: { pk: { S: pk } },
+        ConsistentRead: true,
+      });
+      const ledger = Item
+        ? (unmarshall(Item) as { version: number; creations: Creation[] })
+        : { version: 0, creations: [] };
+      const made = ledger.creations.find((creation) => creation.requestHash === input.requestHash);
+      if (made) return { outcome: 'duplicate', keyId: made.keyId };
+      const listed = (await this.list(record.accountId)).keys.filter(
+        (key) => key.environment === record.environment,
+      );
+      const seen = new Map(listed.map((key) => [key.keyId, key]));
+      const usable = new Set(listed.filter((key) => isKeyUsable(key, now)).map((key) => key.keyId));
+      // Made here but not in the index yet: usable, as it was made.
+      for (const creation of ledger.creations) if (!seen.has(creation.keyId)) usable.add(creation.keyId);
+      if (usable.size >= input.limit) return { outcome: 'limit' };
+      const creations = [
+        ...ledger.creations.filter(
+          (creation) =>
+            usable.has(creation.keyId) || now.getTime() - Date.parse(creation.at) < CREATION_MEMORY_MS,
+        ),
+        { keyId: record.keyId, requestHash: input.requestHash, at: now.toISOString() },
+      ].slice(-KEPT_CREATIONS);
+      try {
+        await callDynamo('TransactWriteItems', {
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: marshall({ pk: keyPk(input.hash), ...record }),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            this.auditPut(input.audit),
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: marshall({ pk, version: ledger.version + 1, creations }),
+                ConditionExpression: Item ? 'version = :seen' : 'attribute_not_exists(pk)',
+                ...(Item ? { ExpressionAttributeValues: marshall({ ':seen': ledger.version }) } : {}),
+              },
+            },
+          ],
+        });
+        return { outcome: 'created' };
+      } catch (error) {
+        // Another creation moved the version on first, or was writing it at the same moment: read
+        // again (it may have been this request's twin). A key or audit item that exists is a fault.
+        const reasons = error instanceof DynamoCallError ? (error.CancellationReasons ?? []) : [];
+        const raced =
+          ['ConditionalCheckFailed', 'TransactionConflict'].includes(reasons[2]?.Code ?? '') &&
+          reasons
+            .slice(0, 2)
+            .every((reason) => ['None', 'TransactionConflict', undefined].includes(reason.Code));
+        if (!raced) throw error;
+      }
+    }
+    return { outcome: 'contended' };
+  }
+
+  async relabel(
+    accountId: string,
+    keyId: string,
+    label: string | null,
+    audit: KeyAuditRecord,
+  ): Promise<KeyChangeResult> {
+    const key = await this.keyItem(accountId, keyId);
+    if (!key) return 'no-such-key';
+    const result = await this.write([
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: { pk: key.pk },
+          ...(label === null
+            ? { UpdateExpression: 'REMOVE label' }
+            : {
+                UpdateExpression: 'SET label = :label',
+                ExpressionAttributeValues: marshall({ ':label': label }),
+              }),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      this.auditPut(audit),
+    ]);
+    return result === 'done' ? 'done' : 'no-such-key';
   }
 
   /** The hash a key is stored by (its item's key), for a console link an operator makes for it. */

@@ -358,6 +358,12 @@ export const errorCatalogue = {
     [],
     'No request of this account and environment has this id in the last 30 days.',
   ),
+  api_key_limit_reached: entry(
+    'invalid_request_error',
+    400,
+    [],
+    'The account has 20 usable API keys in this environment, the most the console creates. Revoke one first.',
+  ),
   api_key_not_active: entry(
     'conflict_error',
     409,
@@ -501,6 +507,7 @@ export type ErrorCode = keyof typeof errorCatalogue;
  * their type's retry rule like every code.
  */
 export const serviceCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'api_key_limit_reached',
   'api_key_not_active',
   'api_key_not_found',
   'code_table_not_found',

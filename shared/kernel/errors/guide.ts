@@ -301,6 +301,11 @@ export const errorGuide = {
       'The console found no request with this X-Request-Id made by the signed-in account in its environment in the last 30 days (requests are kept 30 days; one refused before its key was recognised is not kept).',
     fix: "Copy the id from the response's X-Request-Id header (or the error's requestId); sign in to the environment the request was made in.",
   },
+  api_key_limit_reached: {
+    cause:
+      'The account already has 20 usable (active, unexpired) API keys in the environment of the console session.',
+    fix: 'Revoke a key you no longer use, then create the new one; or roll a key to replace it.',
+  },
   api_key_not_active: {
     cause:
       'The key is revoked or expired, or it was rolled or revoked by someone else while this change was made.',
