@@ -113,7 +113,7 @@ const PROPERTIES_HEAD =
 function schemaSection(name: string, schema: Schema): string {
   const parts = [schema, ...((schema.allOf ?? []) as Schema[])].filter((part) => part.properties);
   const rows = parts.map((part) => propertyRows(part)).join('');
-  return `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><p>${typeOf(schema)}${schema.additionalProperties === false ? ' (no other fields)' : ''}</p>${describe(schema)}${rows ? `<table>${PROPERTIES_HEAD}${rows}</table>` : ''}</section>`;
+  return `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><p>${typeOf(schema)}${schema.additionalProperties === false || schema.unevaluatedProperties === false ? ' (no other fields)' : ''}</p>${describe(schema)}${rows ? `<table>${PROPERTIES_HEAD}${rows}</table>` : ''}</section>`;
 }
 
 const example = (value: unknown, label: string) =>
