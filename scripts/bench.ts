@@ -13,8 +13,8 @@
  * the earlier sections). BENCH_ONLY_WEBHOOKS=1 runs only the webhooks part (scripts/bench-webhooks.ts:
  * deliveries per second, order ready to first delivery, dispatcher memory). BENCH_ONLY_WEEKLY=1 runs
  * only the weekly summaries (scripts/bench-weekly.ts: the 20,000-item purchase, first- and last-page reads).
- * BENCH_ONLY_CONSOLE=1 runs only the account console's budgets (scripts/bench-console.ts: script size
- * gzipped, first render).
+ * BENCH_ONLY_CONSOLE=1 runs only the account console's budgets (scripts/bench-console.ts: per page,
+ * transfer gzipped and first render against a no-script floor page).
  * BENCH_ONLY_RECORDS=1 runs only the record lookups (scripts/bench-records.ts: one document beside a
  * batch of ten, and the registry calls of a batch).
  * BENCH_ONLY_REGISTERS=1 runs only the registers (scripts/bench-registers.ts: browse page and entry

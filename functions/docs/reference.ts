@@ -1,11 +1,18 @@
+import { readFileSync } from 'node:fs';
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { apiReferencePage, DOCS_HEADERS } from '../../shared/docs/pages.ts';
-import { docsRoutes } from '../../shared/docs/routes.ts';
+import { DOCS_HEADERS } from '../../shared/docs/pages.ts';
+import { apiReferencePage, type OpenApiDocument } from '../../shared/docs/reference-page.ts';
+import { docsRoutes, OPENAPI_DOCUMENT } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
-import { serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';
+import { assetPath, serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';
 
-const html = staticFile(() => new TextEncoder().encode(apiReferencePage()));
+/** Rendered once per process from the document `/v1/openapi.json` serves. */
+const html = staticFile(() =>
+  new TextEncoder().encode(
+    apiReferencePage(JSON.parse(readFileSync(assetPath(OPENAPI_DOCUMENT), 'utf8')) as OpenApiDocument),
+  ),
+);
 
 export const createHandler = (ports: RoutePorts<typeof docsRoutes.getApiReference>) =>
   createHttpHandler(docsRoutes.getApiReference, ports, async ({ headers }) => {

@@ -56,18 +56,31 @@ export const SCALAR_CONFIGURATION = {
 } as const;
 
 /**
- * The reference page's own script: Scalar rendering the served document. URLs are relative to the
- * page, so they work under a deployed stage's prefix (`/prod/docs`); the server is the page's own
- * origin and stage. Inline, allowed by its hash (`DOCS_CONTENT_SECURITY_POLICY`).
+ * The page's own script: shows the button that loads Scalar's bundle (`/docs/scalar.js`) and, once
+ * it has run, replaces the rendered reference with Scalar's, which fetches the served document.
+ * URLs are relative to the page, so they work under a deployed stage's prefix (`/prod/docs`); the
+ * server is the page's own origin and stage. Inline, allowed by its hash
+ * (`DOCS_CONTENT_SECURITY_POLICY`).
  */
-const REFERENCE_SCRIPT = `
-  const base = new URL('.', location.href).href.replace(/\\/$/, '');
-  Scalar.createApiReference('#app', Object.assign(${JSON.stringify(SCALAR_CONFIGURATION)}, {
-    url: base + '/v1/openapi.json',
-    servers: [{ url: base, description: 'This deployment' }],
-  }));
+export const REFERENCE_SCRIPT = `
+  const button = document.getElementById('interactive');
+  button.hidden = false;
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    button.textContent = 'Loading the interactive reference…';
+    const script = document.createElement('script');
+    script.src = 'docs/scalar.js';
+    script.onload = () => {
+      const base = new URL('.', location.href).href.replace(/\\/$/, '');
+      document.getElementById('reference').remove();
+      Scalar.createApiReference('#app', Object.assign(${JSON.stringify(SCALAR_CONFIGURATION)}, {
+        url: base + '/v1/openapi.json',
+        servers: [{ url: base, description: 'This deployment' }],
+      }));
+    };
+    document.head.append(script);
+  }, { once: true });
 `;
-const REFERENCE_STYLE = 'body{margin:0;font-family:system-ui,sans-serif}';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -98,16 +111,3 @@ export const DOCS_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
-
-/** `/docs`: Scalar's standalone bundle (served at `/docs/scalar.js`) rendering the served document. */
-export function apiReferencePage(): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Company Register Data Service API reference</title>
-<link rel="icon" href="data:,">
-<style>${REFERENCE_STYLE}</style></head>
-<body><div id="app"></div>
-<script src="docs/scalar.js"></script>
-<script>${REFERENCE_SCRIPT}</script>
-</body></html>`;
-}

@@ -50,6 +50,7 @@ export const docsRoutes = {
     response: text('text/html'),
     ...page,
     internal: true,
+    assets: [OPENAPI_DOCUMENT],
   }),
   getApiReferenceScript: defineRoute({
     name: 'GetApiReferenceScript',

@@ -1,7 +1,8 @@
 /**
  * The contract and its documentation, served without a key: `GET /v1/openapi.json` (cacheable,
- * with an ETag), the reference page `/docs` rendered by Scalar in headless Chromium with every
- * request that leaves the host blocked and no content security policy violated, the error reference
+ * with an ETag), the reference page `/docs` (rendered by the server, Scalar on request) in
+ * headless Chromium with every request that leaves the host blocked and no content security
+ * policy violated, the error reference
  * `/docs/errors`, and the headers every documentation response carries.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { errorGuide } from '../../shared/kernel/errors/guide.ts';
 import { SECURITY_HEADERS } from '../../shared/kernel/http/security-headers.ts';
 import { baseUrl, call } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { expectAccessible } from '../support/console.ts';
 
 const committed = readFileSync('docs/openapi.json', 'utf8');
 /** The committed document without its indentation, as the service sends it. */
@@ -78,8 +80,15 @@ describe('the API reference page /docs', () => {
     await browser?.close();
   });
 
-  it('renders every operation of the contract from the served document, asks nothing of any other host, and logs no warning, error or failed request', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const operations = routeList.filter((route) => !route.internal);
+  const schemas = Object.keys(
+    (JSON.parse(committed) as { components: { schemas: object } }).components.schemas,
+  );
+
+  /** A page that records what it asks of other hosts, what it logs as a warning or an error, and its policy violations. */
+  async function watchedPage(options: { javaScriptEnabled?: boolean } = {}) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const page = await context.newPage();
     const host = new URL(baseUrl).host;
     const outside: string[] = [];
     const served: string[] = [];
@@ -104,7 +113,6 @@ describe('the API reference page /docs', () => {
     page.on('response', (response) => {
       if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
     });
-
     // Every violation of the page's content security policy, as the page itself sees it.
     await page.addInitScript({
       content: `window.violations = [];
@@ -112,26 +120,74 @@ describe('the API reference page /docs', () => {
           window.violations.push(event.violatedDirective + ' ' + event.blockedURI + ' ' + event.sample);
         });`,
     });
+    return { context, page, outside, served, errors };
+  }
 
-    const response = await page.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
+  it("shows the first operation's heading in the first 1280×800 viewport, and every operation and schema of the contract, rendered by the server with no script, asking nothing of another host, logging nothing, axe-clean", async () => {
+    const { context, page, outside, served, errors } = await watchedPage();
+    const response = await page.goto(`${baseUrl}/docs`, { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toBe(DOCS_CONTENT_SECURITY_POLICY);
     await expect(page.title()).resolves.toBe('Company Register Data Service API reference');
-    await page
-      .getByText(routeList[0]?.summary as string)
-      .first()
-      .waitFor();
-    // Groups after the first start closed (Scalar draws an operation when its group opens): open
-    // every one, as a reader would, and every operation must be there.
-    const closedGroups = page.getByRole('button', { name: 'Open Group' });
-    const groups = await closedGroups.count();
-    expect(groups).toBeGreaterThan(5);
-    for (let opened = 0; opened < groups; opened++) await closedGroups.first().click();
-    await expect(closedGroups.count()).resolves.toBe(0);
-    const text = await page.locator('body').innerText();
+    const first = page.getByRole('heading', {
+      level: 3,
+      name: operations[0]?.summary as string,
+      exact: true,
+    });
+    const box = await first.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    // Every operation as a heading of its own section, linked from the sidebar.
+    const headings = await page.locator('section.operation > h3').allTextContents();
+    expect(headings.sort()).toEqual(operations.map((route) => route.summary).sort());
+    const nav = page.getByRole('navigation', { name: 'Operations' });
+    for (const route of operations)
+      await expect(nav.locator(`a[href="#${route.name}"]`).count(), route.name).resolves.toBe(1);
+    expect(await page.locator('section[id^="schema-"] > h3').allTextContents()).toEqual(schemas);
+    // Every link within the page leads somewhere on it.
+    const dangling = (await page.evaluate(`[...document.querySelectorAll('a[href^="#"]')]
+      .map((a) => a.getAttribute('href').slice(1))
+      .filter((id) => !document.getElementById(id))`)) as string[];
+    expect([...new Set(dangling)]).toEqual([]);
+    expect(await page.locator('a[href^="#schema-"]').count()).toBeGreaterThan(schemas.length);
+    await expect(
+      page.getByRole('button', { name: 'Open the interactive reference (try requests)' }).isVisible(),
+    ).resolves.toBe(true);
+    expect(served).toEqual(['/docs']);
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(await page.evaluate('window.violations')).toEqual([]);
+    await expectAccessible(page, 'docs', { fullPage: false });
+    await context.close();
+  }, 300_000);
 
-    for (const route of routeList.filter((r) => !r.internal))
-      expect(text, route.name).toContain(route.summary);
+  it('shows the same reference with scripts off, without the button that needs them', async () => {
+    const { context, page } = await watchedPage({ javaScriptEnabled: false });
+    await page.goto(`${baseUrl}/docs`);
+    await expect(
+      page
+        .getByRole('heading', { level: 3, name: operations[0]?.summary as string, exact: true })
+        .isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.locator('section.operation').count()).resolves.toBe(operations.length);
+    await expect(page.locator('#interactive').isVisible()).resolves.toBe(false);
+    await context.close();
+  }, 120_000);
+
+  it('loads Scalar from the service on request, which renders the served document, asks nothing of another host and logs no warning, error or failed request', async () => {
+    const { context, page, outside, served, errors } = await watchedPage();
+    await page.goto(`${baseUrl}/docs`, { waitUntil: 'load' });
+    expect(served).toEqual(['/docs']);
+    await page.getByRole('button', { name: 'Open the interactive reference (try requests)' }).click();
+    // Scalar's own rendering of the first operation (its group starts open), in place of the server's.
+    await page.locator('#reference').waitFor({ state: 'detached', timeout: 240_000 });
+    await page
+      .getByText(operations[0]?.summary as string)
+      .first()
+      .waitFor({ timeout: 240_000 });
+    await expect(page.getByRole('button', { name: 'Open Group' }).count()).resolves.toBeGreaterThan(5);
+    await page.waitForLoadState('networkidle');
     expect(served).toEqual(expect.arrayContaining(['/docs', '/docs/scalar.js', '/v1/openapi.json']));
     expect(outside).toEqual([]);
     expect(errors).toEqual([]);
@@ -140,9 +196,8 @@ describe('the API reference page /docs', () => {
     // refuses it. No other violation, no inline script and no style is refused.
     expect(await page.evaluate('window.violations')).toEqual(['script-src eval ']);
     mkdirSync('.local', { recursive: true });
-    await page.screenshot({ path: '.local/docs.png', timeout: 60_000 });
-    await page.close();
-    // Not a speed check (the bench times the page): room for a loaded machine.
+    await page.screenshot({ path: '.local/docs-interactive.png', timeout: 60_000 });
+    await context.close();
   }, 300_000);
 
   it('serves the script gzipped, with an ETag', async () => {

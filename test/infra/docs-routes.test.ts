@@ -58,8 +58,9 @@ describe('docs routes, deployed', () => {
     }
   });
 
-  it('copy the document and Scalar’s bundle next to the bundles that serve them', () => {
+  it('copy the document and Scalar’s bundle next to the bundles that serve or render them', () => {
     expect(docsRoutes.getOpenApiDocument.assets).toEqual([OPENAPI_DOCUMENT]);
+    expect(docsRoutes.getApiReference.assets).toEqual([OPENAPI_DOCUMENT]);
     expect(docsRoutes.getApiReferenceScript.assets).toEqual([SCALAR_BUNDLE]);
     const bundling = bundlingWithAssets([OPENAPI_DOCUMENT, SCALAR_BUNDLE]);
     expect(bundling.commandHooks?.afterBundling('/in', '/out')).toEqual([

@@ -110,13 +110,17 @@ export async function withSession(
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** The page as it is passes axe-core's WCAG 2.2 A/AA rules; its screenshot goes to `.local/console-<name>.png`. */
-export async function expectAccessible(page: Page, name: string): Promise<void> {
+/**
+ * The page as it is passes axe-core's WCAG 2.2 A/AA rules; its screenshot goes to
+ * `.local/console-<name>.png` (the first viewport only with `fullPage: false`, for a page too long
+ * to capture whole, such as the API reference).
+ */
+export async function expectAccessible(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     name,
   ).toEqual([]);
   mkdirSync('.local', { recursive: true });
-  await page.screenshot({ path: `.local/console-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `.local/console-${name}.png`, fullPage });
 }

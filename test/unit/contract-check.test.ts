@@ -1,4 +1,5 @@
 /** The check every HTTP test response goes through (test/support/contract.ts) refuses what the document does not allow. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ContractViolation, checkContract } from '../support/contract.ts';
 
@@ -91,6 +92,48 @@ describe('checkContract', () => {
         body: { ...list, page: 1 },
       }),
     ).toThrow(/additional properties/);
+  });
+
+  it('refuses, in an answer about one resource (`allOf` of the resource and `meta`), a field that is neither', () => {
+    interface Operation {
+      parameters?: { name: string; example?: unknown }[];
+      responses: Record<
+        string,
+        { content?: Record<string, { schema?: { $ref?: string }; example?: unknown }> }
+      >;
+    }
+    const document = JSON.parse(readFileSync('docs/openapi.json', 'utf8')) as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, { allOf?: unknown[] }> };
+    };
+    const envelopes = Object.keys(document.components.schemas).filter(
+      (name) => document.components.schemas[name]?.allOf,
+    );
+    const checked: string[] = [];
+    for (const [template, methods] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(methods))
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const content = response.content?.['application/json'];
+          const name = content?.schema?.$ref?.split('/').pop() ?? '';
+          if (!envelopes.includes(name) || content?.example === undefined || !/^2/.test(status)) continue;
+          const url = template.replace(/\{([^}]+)\}/g, (_, param: string) =>
+            String(operation.parameters?.find((p) => p.name === param)?.example ?? 'x'),
+          );
+          const answer = (body: unknown) => ({ status: Number(status), headers: headers(), body });
+          expect(() => checkContract(method.toUpperCase(), url, answer(content.example)), name).not.toThrow();
+          expect(
+            () =>
+              checkContract(
+                method.toUpperCase(),
+                url,
+                answer({ ...(content.example as object), accountId: 'acc_1' }),
+              ),
+            name,
+          ).toThrow(/must NOT have unevaluated properties/);
+          checked.push(name);
+        }
+    // Every such answer, through an operation's recorded example.
+    expect([...new Set(checked)].sort()).toEqual(envelopes.sort());
   });
 
   it('refuses a response without the headers every response carries', () => {

@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../lib/bundling.ts';
+import { routeList } from '../../shared/app/routes.ts';
 import { docsRoutes } from '../../shared/docs/routes.ts';
 
 type Handler = (
@@ -92,10 +93,14 @@ describe('docs routes bundled for Lambda', () => {
     expect(again.body).toBe('');
   });
 
-  it('serve the page, Scalar’s bundle and the error reference', async () => {
+  it('serve the page, rendered from the document next to the bundle, Scalar’s bundle and the error reference', async () => {
     const page = await (handlers.get('GetApiReference') as Handler)(event('/docs', {}), context);
     expect(page.statusCode).toBe(200);
-    expect(body(page)).toContain('<script src="docs/scalar.js"></script>');
+    const first = routeList.find((route) => !route.internal);
+    expect(body(page)).toContain(
+      `<section id="${first?.name}" class="operation"><h3 elementtiming="first-operation">${first?.summary}</h3>`,
+    );
+    expect(body(page)).toContain("script.src = 'docs/scalar.js';");
     const script = await (handlers.get('GetApiReferenceScript') as Handler)(
       event('/docs/scalar.js', { 'Accept-Encoding': 'gzip' }),
       context,

@@ -548,7 +548,10 @@ function statedTypes(document: JsonObject): void {
  * object of a response, and `allOf: [Company, WithMeta]` would then allow no object at all
  * (`meta` is not one of Company's properties, nor the company's fields one of WithMeta's). The
  * components an `allOf` refers to, and the variants of their unions, leave extra properties
- * unsaid instead (a generated type is the same: the listed properties, no index signature).
+ * unsaid instead (a generated type is the same: the listed properties, no index signature), and
+ * the `allOf` itself says `unevaluatedProperties: false`: the answer is closed as a whole, as every
+ * other response object is, so a field that is neither the resource's nor `meta` is a violation
+ * (docs/decisions/0078-every-component-object-named.md).
  */
 function openForComposition(document: JsonObject): void {
   const components = ((document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
@@ -564,7 +567,10 @@ function openForComposition(document: JsonObject): void {
       open(branch);
   };
   for (const schema of Object.values(components))
-    if (isObject(schema) && Array.isArray(schema.allOf)) for (const part of schema.allOf) open(part);
+    if (isObject(schema) && Array.isArray(schema.allOf)) {
+      for (const part of schema.allOf) open(part);
+      schema.unevaluatedProperties = false;
+    }
 }
 
 /** The document for the given routes (by default the whole route table, less `internal` routes). */
