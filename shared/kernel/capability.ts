@@ -1,0 +1,41 @@
+/**
+ * What a capability declares about itself beyond its routes' code, in one module of its folder
+ * (`shared/<capability>/capability.ts`): its route area, its error codes, its metrics and its
+ * settings. The central places (the route table, the error reference, the OpenAPI document, CDK,
+ * the local stack) read them from the list of capabilities (shared/app/capabilities.ts), so that
+ * adding a capability is its folder and one line there. Only that list and build-time code
+ * import a capability module; a function imports what its route runs, never this list.
+ */
+import type { ErrorDefinition } from './errors/catalogue.ts';
+import type { RequestExample } from './http/request-example.ts';
+import type { RouteDefinition } from './http/route.ts';
+import type { MetricSpec } from './metric-line.ts';
+
+/** A route area: deployed as one CDK stack (`<name>Routes`), shown as one tag of the OpenAPI document. */
+export interface CapabilityArea {
+  /** PascalCase, unique: names the area's stack. */
+  readonly name: string;
+  /** The OpenAPI tag its operations are listed under. */
+  readonly tag: string;
+  readonly description: string;
+  /** The route entries (each a capability's routes.ts). */
+  readonly routes: readonly Readonly<Record<string, RouteDefinition>>[];
+  /** Request examples kept beside the routes. */
+  readonly examples?: Readonly<Record<string, RequestExample>>;
+}
+
+export interface Capability {
+  /** Its folder under shared/ (and under functions/ for its handlers). */
+  readonly name: string;
+  /** Its own route area, when it has one (a capability may add its routes to an area of app/areas.ts). */
+  readonly area?: CapabilityArea;
+  /** Its error codes with their guide entries (`defineErrors`, its errors.ts). */
+  readonly errors?: Readonly<Record<string, ErrorDefinition>>;
+  /** The metric lines it writes (its metrics.ts). */
+  readonly metrics?: Readonly<Record<string, MetricSpec>>;
+  /** The settings its functions read from their environment, by name: CDK and the local stack set them. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** A capability module's declaration, kept with its literal types (the route table's type reads them). */
+export const defineCapability = <const C extends Capability>(capability: C): C => capability;

@@ -1,0 +1,22 @@
+/** Company monitoring as the central places see it (shared/kernel/capability.ts): its area, errors, metrics and settings. */
+import { defineCapability } from '../kernel/capability.ts';
+import { monitoringErrors } from './errors.ts';
+import { monitoringExamples } from './examples.ts';
+import { MONITORING_ENV } from './infra.ts';
+import { MONITORING_METRICS } from './metrics.ts';
+import { monitoringRoutes } from './routes.ts';
+
+export const monitoringCapability = defineCapability({
+  name: 'monitoring',
+  area: {
+    name: 'Monitoring',
+    tag: 'Monitoring',
+    description:
+      'Company monitoring: watch companies and people, get typed change events (webhooks, and a feed kept 90 days with positions that never expire), bulk import.',
+    routes: [monitoringRoutes],
+    examples: monitoringExamples,
+  },
+  errors: monitoringErrors,
+  metrics: MONITORING_METRICS,
+  env: MONITORING_ENV,
+});
