@@ -10,3 +10,6 @@ import type { Capability } from '../kernel/capability.ts';
 import { monitoringCapability } from '../monitoring/capability.ts';
 
 export const capabilities = [monitoringCapability] as const satisfies readonly Capability[];
+
+/** The same list, each as the general shape (whose optional parts a capability may leave out). */
+export const capabilityList: readonly Capability[] = capabilities;

@@ -4,7 +4,8 @@
  * (`/docs/errors`, one entry per code of the catalogue with its cause and fix).
  */
 import { createHash } from 'node:crypto';
-import { type ErrorDefinition, typeStatuses } from '../kernel/errors/catalogue.ts';
+import { type CatalogueEntry, typeStatuses } from '../kernel/errors/catalogue.ts';
+import type { CapabilityErrorGuide } from '../kernel/errors/guide.ts';
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -21,7 +22,7 @@ code{background:#f4f4f4;padding:0 .2rem}:target{background:#fff3c4}</style></hea
  * `/docs/errors`: every code of the catalogue (the whole one, shared/app/errors.ts, which its
  * handler passes), anchored by code (`docUrl` is `{docs_url}/errors#<code>`).
  */
-export function errorsPage(errors: Readonly<Record<string, ErrorDefinition>>): string {
+export function errorsPage(errors: Readonly<Record<string, CatalogueEntry & CapabilityErrorGuide>>): string {
   const rows = Object.entries(errors)
     .map(([code, e]) => {
       const guide = e;

@@ -6,7 +6,10 @@
  * adding a capability is its folder and one line there. Only that list and build-time code
  * import a capability module; a function imports what its route runs, never this list.
  */
-import type { ErrorDefinition } from './errors/catalogue.ts';
+
+import type { PortGrant } from './capability-ports.ts';
+import type { CatalogueEntry } from './errors/catalogue.ts';
+import type { CapabilityErrorGuide } from './errors/guide.ts';
 import type { RequestExample } from './http/request-example.ts';
 import type { RouteDefinition } from './http/route.ts';
 import type { MetricSpec } from './metric-line.ts';
@@ -29,12 +32,20 @@ export interface Capability {
   readonly name: string;
   /** Its own route area, when it has one (a capability may add its routes to an area of app/areas.ts). */
   readonly area?: CapabilityArea;
-  /** Its error codes with their guide entries (`defineErrors`, its errors.ts). */
-  readonly errors?: Readonly<Record<string, ErrorDefinition>>;
+  /** Its error codes (`defineErrors`, its errors.ts). */
+  readonly errors?: Readonly<Record<string, CatalogueEntry>>;
+  /** Each code's cause and fix (its error-guide.ts): the error reference and the OpenAPI document. */
+  readonly errorGuide?: Readonly<Record<string, CapabilityErrorGuide>>;
   /** The metric lines it writes (its metrics.ts). */
   readonly metrics?: Readonly<Record<string, MetricSpec>>;
   /** The settings its functions read from their environment, by name: CDK and the local stack set them. */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The grant of each port it declares itself (`CapabilityOwnPorts`, kernel/capability-ports.ts):
+   * what a route naming it may do in AWS. Its factories are its `composition.ts`, whose `localPorts`
+   * the local stack builds.
+   */
+  readonly portGrants?: Readonly<Record<string, PortGrant>>;
 }
 
 /** A capability module's declaration, kept with its literal types (the route table's type reads them). */

@@ -1,5 +1,6 @@
 /** Company monitoring as the central places see it (shared/kernel/capability.ts): its area, errors, metrics and settings. */
 import { defineCapability } from '../kernel/capability.ts';
+import { monitoringErrorGuide } from './error-guide.ts';
 import { monitoringErrors } from './errors.ts';
 import { monitoringExamples } from './examples.ts';
 import { MONITORING_ENV } from './infra.ts';
@@ -17,6 +18,13 @@ export const monitoringCapability = defineCapability({
     examples: monitoringExamples,
   },
   errors: monitoringErrors,
+  errorGuide: monitoringErrorGuide,
   metrics: MONITORING_METRICS,
   env: MONITORING_ENV,
+  portGrants: {
+    monitors: { tables: { main: 'readWrite' } },
+    monitoringRuns: { workersOnly: true },
+    // The import's chunks go to the monitoring worker (a commit over 1,000 rows).
+    monitoringQueue: { uses: ['monitoringQueue'] },
+  },
 });

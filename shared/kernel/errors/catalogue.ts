@@ -518,22 +518,14 @@ export function errorCodeForRegistryCode(registryCode: string): ErrorCode | unde
   return byRegistryCode.get(registryCode);
 }
 
-/** A capability's error: its catalogue entry, what causes it and how a client fixes it (the guide's). */
-export interface ErrorDefinition extends CatalogueEntry {
-  readonly cause: string;
-  readonly fix: string;
-  /** Not a code of the spec: the error reference marks it (docs/decisions/0013-error-codes-the-spec-does-not-name.md). */
-  readonly addedByService?: boolean;
-}
-
-const defined = new Map<string, ErrorDefinition>();
+const defined = new Map<string, CatalogueEntry>();
 
 /**
  * A capability's own codes (its `errors.ts`), known to `ApiError` and the registry-code map from
  * the moment its module loads: a module that throws one imports it, so a function bundles only the
  * codes its route can answer with. A code the kernel or another capability already has is refused.
  */
-export function defineErrors<const T extends Readonly<Record<string, ErrorDefinition>>>(definitions: T): T {
+export function defineErrors<const T extends Readonly<Record<string, CatalogueEntry>>>(definitions: T): T {
   for (const [code, definition] of Object.entries(definitions)) {
     if (Object.hasOwn(errorCatalogue, code) || (defined.has(code) && defined.get(code) !== definition)) {
       throw new Error(`error code ${code} is defined twice`);

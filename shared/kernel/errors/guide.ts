@@ -13,6 +13,12 @@ export interface ErrorGuide {
   readonly fix: string;
 }
 
+/** A capability's guide entry (its error-guide.ts): also whether the code is one the service adds to the spec's. */
+export interface CapabilityErrorGuide extends ErrorGuide {
+  /** Not a code of the spec: the error reference marks it (docs/decisions/0013-error-codes-the-spec-does-not-name.md). */
+  readonly addedByService?: boolean;
+}
+
 const retryLater = 'Retry with exponential backoff (doubling up to 60 seconds, with jitter).';
 
 export const errorGuide = {
