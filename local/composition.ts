@@ -25,7 +25,7 @@ import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
 import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
 import { capabilityList } from '../shared/app/capabilities.ts';
 import type { AppPorts } from '../shared/app/ports.ts';
-import type { PortRoot } from '../shared/kernel/capability-ports.ts';
+import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-ports.ts';
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
@@ -63,7 +63,8 @@ export async function composeLocal(
   const extracts = new DynamoExtractStore(config.mainTable);
   const own = await composeCapabilities({ config, clock });
   return {
-    ...(own as Pick<LocalCorePorts, 'monitors' | 'monitoringRuns'>),
+    // Each capability's ports (checked when the stack starts: every route's ports must exist).
+    ...(own as Pick<LocalCorePorts, Extract<keyof CapabilityOwnPorts, keyof LocalCorePorts>>),
     config,
     clock,
     apiKeys: new DynamoApiKeyRepository(config.keysTable),

@@ -27,6 +27,25 @@ export interface CapabilityArea {
   readonly examples?: Readonly<Record<string, RequestExample>>;
 }
 
+/**
+ * An alarm on one of a capability's metrics (CDK makes it in the stage's alarms stack,
+ * lib/monitoring-stack.ts): fires above `value` (below, with `below`) for `periods` periods.
+ */
+export interface CapabilityAlarm {
+  readonly metric: MetricSpec;
+  /** The dimensions the alarm reads the metric under (a metric line is written under all of its). */
+  readonly dimensions?: Readonly<Record<string, string>>;
+  readonly summary: string;
+  readonly threshold: {
+    readonly value: number;
+    readonly below?: boolean;
+    readonly missingDataBreaches?: boolean;
+    readonly periodMinutes: number;
+    readonly periods: number;
+    readonly reason: string;
+  };
+}
+
 export interface Capability {
   /** Its folder under shared/ (and under functions/ for its handlers). */
   readonly name: string;
@@ -38,6 +57,8 @@ export interface Capability {
   readonly errorGuide?: Readonly<Record<string, CapabilityErrorGuide>>;
   /** The metric lines it writes (its metrics.ts). */
   readonly metrics?: Readonly<Record<string, MetricSpec>>;
+  /** Its alarms, by id (PascalCase: `company-register-<stage>-<id in kebab case>`). */
+  readonly alarms?: Readonly<Record<string, CapabilityAlarm>>;
   /** The settings its functions read from their environment, by name: CDK and the local stack set them. */
   readonly env?: Readonly<Record<string, string>>;
   /**
