@@ -17,24 +17,10 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import type { CapabilityAlarm } from '../shared/kernel/capability.ts';
+import type { AlarmThreshold, CapabilityAlarm } from '../shared/kernel/capability.ts';
 import { ROUTE_METRICS } from '../shared/kernel/infra/route-metrics.ts';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
-
-export interface AlarmThreshold {
-  /** The alarm fires when the figure is above this (below it, with `below`). */
-  readonly value: number;
-  /** The alarm watches for too little of something (successful runs) rather than too much. */
-  readonly below?: boolean;
-  /** A period without data counts against the threshold (a run that never happened). */
-  readonly missingDataBreaches?: boolean;
-  /** Length of one evaluated period. */
-  readonly periodMinutes: number;
-  /** Consecutive periods above `value` before the alarm fires. */
-  readonly periods: number;
-  readonly reason: string;
-}
 
 export const ALARM_THRESHOLDS = {
   apiServerErrorRate: {

@@ -5,7 +5,7 @@
  * adapters, composition, doc page), its handlers `functions/NAME/` and its tests
  * `test/unit/NAME/` and `test/http/NAME/`, and registers it with one line in shared/app/capabilities.ts. Nothing else
  * changes: the route table, the error reference, CDK (functions, grants, alarms), the local stack
- * and the OpenAPI generator derive from the list (docs/architecture.md, "Adding a capability").
+ * and the OpenAPI generator derive from the list (docs/architecture.md, "Where to start a change").
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -27,6 +27,21 @@ export interface CapabilityArea {
   readonly examples?: Readonly<Record<string, RequestExample>>;
 }
 
+/** An alarm's threshold, with the reason for its value (lib/alarms.ts names the service's own). */
+export interface AlarmThreshold {
+  /** The alarm fires when the figure is above this (below it, with `below`). */
+  readonly value: number;
+  /** The alarm watches for too little of something (successful runs) rather than too much. */
+  readonly below?: boolean;
+  /** A period without data counts against the threshold (a run that never happened). */
+  readonly missingDataBreaches?: boolean;
+  /** Length of one evaluated period. */
+  readonly periodMinutes: number;
+  /** Consecutive periods above `value` before the alarm fires. */
+  readonly periods: number;
+  readonly reason: string;
+}
+
 /**
  * An alarm on one of a capability's metrics (CDK makes it in the stage's alarms stack,
  * lib/monitoring-stack.ts): fires above `value` (below, with `below`) for `periods` periods.
@@ -36,14 +51,7 @@ export interface CapabilityAlarm {
   /** The dimensions the alarm reads the metric under (a metric line is written under all of its). */
   readonly dimensions?: Readonly<Record<string, string>>;
   readonly summary: string;
-  readonly threshold: {
-    readonly value: number;
-    readonly below?: boolean;
-    readonly missingDataBreaches?: boolean;
-    readonly periodMinutes: number;
-    readonly periods: number;
-    readonly reason: string;
-  };
+  readonly threshold: AlarmThreshold;
 }
 
 export interface Capability {
