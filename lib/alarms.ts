@@ -17,23 +17,10 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import type { AlarmThreshold, CapabilityAlarm } from '../shared/kernel/capability.ts';
 import { ROUTE_METRICS } from '../shared/kernel/infra/route-metrics.ts';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
-
-export interface AlarmThreshold {
-  /** The alarm fires when the figure is above this (below it, with `below`). */
-  readonly value: number;
-  /** The alarm watches for too little of something (successful runs) rather than too much. */
-  readonly below?: boolean;
-  /** A period without data counts against the threshold (a run that never happened). */
-  readonly missingDataBreaches?: boolean;
-  /** Length of one evaluated period. */
-  readonly periodMinutes: number;
-  /** Consecutive periods above `value` before the alarm fires. */
-  readonly periods: number;
-  readonly reason: string;
-}
 
 export const ALARM_THRESHOLDS = {
   apiServerErrorRate: {
@@ -208,11 +195,11 @@ export interface AlarmSpec {
 const thresholdOf = (name: AlarmThresholdName): AlarmThreshold => ALARM_THRESHOLDS[name];
 
 /** `… Threshold <name> (> <value>): <reason>`: the description says which constant set the alarm. */
-export const alarmDescription = (spec: Pick<AlarmSpec, 'threshold' | 'summary'>): string => {
-  const threshold = thresholdOf(spec.threshold);
-  const comparison = threshold.below ? '<' : '>';
-  return `${spec.summary} Threshold ${spec.threshold} (${comparison} ${threshold.value}): ${threshold.reason}`;
-};
+export const alarmDescription = (spec: Pick<AlarmSpec, 'threshold' | 'summary'>): string =>
+  describeAlarm(spec.summary, spec.threshold, thresholdOf(spec.threshold));
+
+const describeAlarm = (summary: string, name: string, threshold: AlarmThreshold) =>
+  `${summary} Threshold ${name} (${threshold.below ? '<' : '>'} ${threshold.value}): ${threshold.reason}`;
 
 const kebab = (pascal: string): string =>
   pascal
@@ -248,11 +235,26 @@ export class StageAlarms {
   }
 
   add(id: string, spec: AlarmSpec): Alarm {
-    const threshold = thresholdOf(spec.threshold);
+    return this.make(id, spec.metric, thresholdOf(spec.threshold), alarmDescription(spec));
+  }
+
+  /** A capability's alarm (its capability module): its threshold is its own, named by the alarm's id. */
+  forCapability(id: string, spec: CapabilityAlarm): Alarm {
+    const { metric, threshold } = spec;
+    const period = Duration.minutes(threshold.periodMinutes);
+    return this.make(
+      id,
+      serviceMetric(metric.name, { ...spec.dimensions }, period),
+      threshold,
+      describeAlarm(spec.summary, id, threshold),
+    );
+  }
+
+  private make(id: string, metric: IMetric, threshold: AlarmThreshold, description: string): Alarm {
     const alarm = new Alarm(this.scope, `${id}Alarm`, {
       alarmName: `company-register-${this.stage}-${kebab(id)}`,
-      alarmDescription: alarmDescription(spec),
-      metric: spec.metric,
+      alarmDescription: description,
+      metric,
       threshold: threshold.value,
       comparisonOperator: threshold.below
         ? ComparisonOperator.LESS_THAN_THRESHOLD

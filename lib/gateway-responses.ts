@@ -6,9 +6,9 @@
 import { ResponseType } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CatalogueEntry,
+  catalogueEntry,
   type ErrorCode,
   type ErrorType,
-  errorCatalogue,
 } from '../shared/kernel/errors/catalogue.ts';
 import {
   AUTHORIZER_UNAVAILABLE,
@@ -134,7 +134,7 @@ export const docUrlFor = (docsUrl: string, code: ErrorCode): string =>
  * API Gateway's message already quoted as a JSON string.
  */
 export function envelopeTemplate(mapping: GatewayResponseMapping, docsUrl: string): string {
-  const entry: CatalogueEntry = errorCatalogue[mapping.code];
+  const entry: CatalogueEntry = catalogueEntry(mapping.code);
   const allowed: readonly number[] = [entry.status, ...(entry.alternateStatuses ?? [])];
   if (!allowed.includes(mapping.status)) {
     throw new Error(`status ${mapping.status} is not allowed for ${mapping.code}`);

@@ -1,6 +1,7 @@
 import { NestedStack } from 'aws-cdk-lib';
 import { type IMetric, MathExpression, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
+import { capabilityList } from '../shared/app/capabilities.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import {
@@ -138,5 +139,9 @@ export class MonitoringStack extends NestedStack {
       threshold: 'unsettledPurchases',
       summary: 'The sweeper found purchases unsettled for over an hour (money at risk).',
     });
+    // Each capability's own alarms, declared in its capability module.
+    for (const capability of capabilityList) {
+      for (const [id, alarm] of Object.entries(capability.alarms ?? {})) alarms.forCapability(id, alarm);
+    }
   }
 }

@@ -15,7 +15,6 @@ import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency
 import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
 import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
-import { DynamoMonitoringRuns, DynamoMonitorStore } from '../shared/adapters/dynamodb/monitoring.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
@@ -24,7 +23,9 @@ import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapt
 import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
 import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
+import { capabilityList } from '../shared/app/capabilities.ts';
 import type { AppPorts } from '../shared/app/ports.ts';
+import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-ports.ts';
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
@@ -38,9 +39,32 @@ export type AsyncPorts = Pick<AppPorts, 'queue' | 'blobs' | 'starter' | 'events'
 /** Every port but the asynchronous tier's. */
 export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts | 'webhookQueue' | 'monitoringQueue'>;
 
-export function composeLocal(config: ServiceConfig, clock: Clock, faults: StorageFaults): LocalCorePorts {
+/**
+ * The ports capabilities declare themselves: each capability with ports has a `composition.ts`
+ * beside its capability module, whose `localPorts` factories the local stack builds as Lambda does.
+ */
+export async function composeCapabilities(root: PortRoot): Promise<Record<string, unknown>> {
+  const built: Record<string, unknown> = {};
+  for (const capability of capabilityList) {
+    if (Object.keys(capability.portGrants ?? {}).length === 0) continue;
+    const { localPorts } = (await import(`../shared/${capability.name}/composition.ts`)) as {
+      localPorts: Readonly<Record<string, (root: PortRoot) => unknown>>;
+    };
+    for (const [name, factory] of Object.entries(localPorts)) built[name] = factory(root);
+  }
+  return built;
+}
+
+export async function composeLocal(
+  config: ServiceConfig,
+  clock: Clock,
+  faults: StorageFaults,
+): Promise<LocalCorePorts> {
   const extracts = new DynamoExtractStore(config.mainTable);
+  const own = await composeCapabilities({ config, clock });
   return {
+    // Each capability's ports (checked when the stack starts: every route's ports must exist).
+    ...(own as Pick<LocalCorePorts, Extract<keyof CapabilityOwnPorts, keyof LocalCorePorts>>),
     config,
     clock,
     apiKeys: new DynamoApiKeyRepository(config.keysTable),
@@ -68,8 +92,6 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     }),
     formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
     codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
-    monitors: new DynamoMonitorStore(config.mainTable),
-    monitoringRuns: new DynamoMonitoringRuns(config.mainTable),
     consoleSessions: new DynamoConsoleSessions(config.keysTable),
     keyAdministration: new DynamoKeyAdministration(config.keysTable),
   };

@@ -9,8 +9,8 @@
  * as they are sent.
  */
 import type { AppPorts } from '../shared/app/ports.ts';
-import { DAILY_CHECK_HOUR } from '../shared/kernel/infra/monitoring.ts';
 import { dailyRunId } from '../shared/monitoring/daily-check.ts';
+import { DAILY_CHECK_HOUR } from '../shared/monitoring/infra.ts';
 import {
   lastWeeklyStart,
   type MonitoringJob,

@@ -155,7 +155,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const { composeLocal } = await import('./composition.ts');
     const faults = new StorageFaults();
-    const core = composeLocal(config, clock, faults);
+    const core = await composeLocal(config, clock, faults);
     if (options.keys?.length) await seedKeys(options.keys, clock.now(), core.apiKeys);
     const { startLocalOrders } = await import('./orders/stand-ins.ts');
     orders = await startLocalOrders({

@@ -37,7 +37,6 @@ import { localTableName, startLocalStack } from '../local/stack.ts';
 import { testCertificate } from '../local/tls.ts';
 import { SANDBOX } from '../shared/adapters/sandbox/data/companies.ts';
 import { routeList } from '../shared/app/routes.ts';
-import { MONITORING_ENV, MONITORING_RUN, MONITORING_START } from '../shared/kernel/infra/monitoring.ts';
 import { tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/kernel/infra/webhooks.ts';
 import {
@@ -47,6 +46,7 @@ import {
   workflowTasks,
 } from '../shared/kernel/infra/workflow.ts';
 import type { PlatformPorts } from '../shared/kernel/ports/platform.ts';
+import { MONITORING_ENV, MONITORING_RUN, MONITORING_START } from '../shared/monitoring/infra.ts';
 import { benchConsole } from './bench-console.ts';
 import { benchDocsPage } from './bench-docs.ts';
 import { benchMonitoring } from './bench-monitoring.ts';

@@ -1,3 +1,4 @@
+import { serviceErrors } from '../../shared/app/errors.ts';
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { DOCS_HEADERS, errorsPage } from '../../shared/docs/pages.ts';
@@ -5,7 +6,7 @@ import { docsRoutes } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';
 
-const html = staticFile(() => new TextEncoder().encode(errorsPage()));
+const html = staticFile(() => new TextEncoder().encode(errorsPage(serviceErrors)));
 
 export const createHandler = (ports: RoutePorts<typeof docsRoutes.getErrorReference>) =>
   createHttpHandler(docsRoutes.getErrorReference, ports, async ({ headers }) => {

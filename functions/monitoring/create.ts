@@ -1,9 +1,9 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
-import { monitors } from '../../shared/composition/aws/monitoring.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { monitors } from '../../shared/monitoring/composition.ts';
 import { createMonitor } from '../../shared/monitoring/creation.ts';
 import { presentMonitor } from '../../shared/monitoring/present.ts';
 import { monitoringRoutes } from '../../shared/monitoring/routes.ts';

@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { monitors } from '../../shared/composition/aws/monitoring.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { monitors } from '../../shared/monitoring/composition.ts';
 import { readMonitor } from '../../shared/monitoring/monitors.ts';
 import { presentMonitor } from '../../shared/monitoring/present.ts';
 import { monitoringRoutes } from '../../shared/monitoring/routes.ts';

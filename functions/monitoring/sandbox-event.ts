@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
-import { monitoringQueue, monitors } from '../../shared/composition/aws/monitoring.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { monitoringQueue, monitors } from '../../shared/monitoring/composition.ts';
 import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
 import { fireSandboxEvent } from '../../shared/monitoring/sandbox.ts';
 

@@ -21,6 +21,8 @@ import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import { ORDER_ENV } from '../../shared/kernel/infra/workflow.ts';
 import {
   DAILY_CHECK_SCHEDULE,
   MONITORING_ENV,
@@ -28,10 +30,8 @@ import {
   MONITORING_RUN_TIMEOUT_SECONDS,
   MONITORING_START,
   WEEKLY_JOB_SCHEDULE,
-} from '../../shared/kernel/infra/monitoring.ts';
-import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
-import { ORDER_ENV } from '../../shared/kernel/infra/workflow.ts';
-import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
+} from '../../shared/monitoring/infra.ts';
+import { MONITORING_METRICS } from '../../shared/monitoring/metrics.ts';
 import { periodOf, type StageAlarms, serviceMetric } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
@@ -50,11 +50,11 @@ export const monitoringMetric = (
   job: 'daily' | 'weekly',
   period: Duration,
   statistic: string = Stats.SUM,
-) => serviceMetric(SERVICE_METRICS[metric].name, { job }, period, statistic);
+) => serviceMetric(MONITORING_METRICS[metric].name, { job }, period, statistic);
 
 /** Summaries of the weekly run due by then not matched yet, written once a day (no dimensions). */
 export const weeklyOverdueMetric = (period: Duration) =>
-  serviceMetric(SERVICE_METRICS.monitoringWeeklyOverdue.name, {}, period, Stats.MAXIMUM);
+  serviceMetric(MONITORING_METRICS.monitoringWeeklyOverdue.name, {}, period, Stats.MAXIMUM);
 
 /**
  * RunMonitoring's event source cap: `CONSUMER_CONCURRENCY.monitoringRun`, which must fit in its

@@ -11,8 +11,6 @@ import { docsRoutes } from '../docs/routes.ts';
 import type { RequestExample } from '../kernel/http/request-example.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
 import { mcpRoutes } from '../mcp/routes.ts';
-import { monitoringExamples } from '../monitoring/examples.ts';
-import { monitoringRoutes } from '../monitoring/routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { peopleRoutes } from '../people/routes.ts';
 import { recordExamples } from '../records/examples.ts';
@@ -23,6 +21,7 @@ import { registerRoutes } from '../registers/routes.ts';
 import { usageRoutes } from '../usage/routes.ts';
 import { webhookRoutes } from '../webhooks/routes.ts';
 import { weeklySummaryRoutes } from '../weekly-summaries/routes.ts';
+import { capabilities } from './capabilities.ts';
 import { extractRoutes } from './extract-routes.ts';
 import type { CapabilityPorts } from './ports.ts';
 
@@ -96,14 +95,8 @@ export const apiAreas = [
       'Events (30 days, for reconciliation) and webhook endpoints: signed deliveries of order.ready, order.failed and offline_search.ready, retried for 24 hours, with every attempt readable, resend, recover and a test event.',
     routes: [webhookRoutes],
   },
-  {
-    name: 'Monitoring',
-    tag: 'Monitoring',
-    description:
-      'Company monitoring: watch companies and people, get typed change events (webhooks, and a feed kept 90 days with positions that never expire), bulk import.',
-    routes: [monitoringRoutes],
-    examples: monitoringExamples,
-  },
+  // The capabilities that declare their own area (capabilities.ts), after the app's own.
+  ...capabilities.flatMap((capability) => ('area' in capability ? [capability.area] : [])),
   {
     name: 'Console',
     tag: 'Console',

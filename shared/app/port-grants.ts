@@ -6,66 +6,56 @@
  * complete by type, so a new port without its grant does not compile.
  */
 
+import type { CapabilityOwnPorts, PortGrant } from '../kernel/capability-ports.ts';
 import type { RouteDefinition, RouteGrants, RouteUse, TableAccess } from '../kernel/http/route.ts';
 import { KEYS_TABLE_ITEMS, type TableId } from '../kernel/infra/tables.ts';
+import { capabilityList } from './capabilities.ts';
 import type { CapabilityPorts } from './ports.ts';
 
-export interface PortGrant {
-  readonly tables?: Partial<Record<TableId, TableAccess>>;
-  /**
-   * The only items of a table the port writes, by the prefix of their partition key: its writes
-   * there are conditioned to them (`dynamodb:LeadingKeys`). A table the port writes without naming
-   * items here is writable anywhere.
-   */
-  readonly items?: Partial<Record<TableId, readonly string[]>>;
-  readonly uses?: readonly RouteUse[];
-  /** The registry's settings and credential, and its longer time budget. */
-  readonly registry?: true;
-  /** Only the workers (fulfilment steps, sweeper, dispatcher) use it: no route may declare it. */
-  readonly workersOnly?: true;
-}
+const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof CapabilityOwnPorts>]: PortGrant } =
+  {
+    heldExtracts: { tables: { main: 'read' } },
+    extractPurchases: { tables: { main: 'readWrite' } },
+    // A purchase the registry refused is forgotten (its record deleted).
+    purchaseRecords: { tables: { main: 'readWriteDelete' } },
+    ledger: { tables: { main: 'read' } },
+    peopleSearches: { tables: { main: 'readWrite' } },
+    orders: { tables: { main: 'readWrite' } },
+    offlineSearches: { tables: { main: 'readWrite' } },
+    registryFor: { registry: true },
+    // Powertools deletes a request's record when its handler fails, so that a retry may run.
+    idempotency: { tables: { idempotency: 'readWriteDelete' } },
+    queue: { uses: ['queue'] },
+    blobs: { uses: ['blobs'] },
+    starter: { workersOnly: true },
+    events: { workersOnly: true },
+    eventLog: { tables: { main: 'readWrite' } },
+    mailer: { workersOnly: true },
+    webhookEndpoints: { tables: { main: 'readWrite' } },
+    webhookDeliveries: { tables: { main: 'readWrite' } },
+    sealer: { uses: ['sealer'] },
+    webhookQueue: { uses: ['webhookQueue'] },
+    webhookSender: { workersOnly: true },
+    // Single-item reads of known keys: the stored schedule and code tables.
+    formSchedule: { tables: { main: 'getItem' } },
+    codeTableSet: { tables: { main: 'getItem' } },
+    // The console's routes only, each on its own items of the keys table: sign-in links, sessions and
+    // their audit records never a key; key changes (roll, revoke) keys and their audit records.
+    consoleSessions: {
+      tables: { keys: 'readWrite' },
+      items: { keys: [KEYS_TABLE_ITEMS.link, KEYS_TABLE_ITEMS.session, KEYS_TABLE_ITEMS.audit] },
+    },
+    keyAdministration: {
+      tables: { keys: 'readWrite' },
+      items: { keys: [KEYS_TABLE_ITEMS.key, KEYS_TABLE_ITEMS.audit] },
+    },
+  };
 
-export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = {
-  heldExtracts: { tables: { main: 'read' } },
-  extractPurchases: { tables: { main: 'readWrite' } },
-  // A purchase the registry refused is forgotten (its record deleted).
-  purchaseRecords: { tables: { main: 'readWriteDelete' } },
-  ledger: { tables: { main: 'read' } },
-  peopleSearches: { tables: { main: 'readWrite' } },
-  orders: { tables: { main: 'readWrite' } },
-  offlineSearches: { tables: { main: 'readWrite' } },
-  registryFor: { registry: true },
-  // Powertools deletes a request's record when its handler fails, so that a retry may run.
-  idempotency: { tables: { idempotency: 'readWriteDelete' } },
-  queue: { uses: ['queue'] },
-  blobs: { uses: ['blobs'] },
-  starter: { workersOnly: true },
-  events: { workersOnly: true },
-  eventLog: { tables: { main: 'readWrite' } },
-  mailer: { workersOnly: true },
-  webhookEndpoints: { tables: { main: 'readWrite' } },
-  webhookDeliveries: { tables: { main: 'readWrite' } },
-  sealer: { uses: ['sealer'] },
-  webhookQueue: { uses: ['webhookQueue'] },
-  webhookSender: { workersOnly: true },
-  // Single-item reads of known keys: the stored schedule and code tables.
-  formSchedule: { tables: { main: 'getItem' } },
-  codeTableSet: { tables: { main: 'getItem' } },
-  monitors: { tables: { main: 'readWrite' } },
-  monitoringRuns: { workersOnly: true },
-  // The import's chunks go to the monitoring worker (a commit over 1,000 rows).
-  monitoringQueue: { uses: ['monitoringQueue'] },
-  // The console's routes only, each on its own items of the keys table: sign-in links, sessions and
-  // their audit records never a key; key changes (roll, revoke) keys and their audit records.
-  consoleSessions: {
-    tables: { keys: 'readWrite' },
-    items: { keys: [KEYS_TABLE_ITEMS.link, KEYS_TABLE_ITEMS.session, KEYS_TABLE_ITEMS.audit] },
-  },
-  keyAdministration: {
-    tables: { keys: 'readWrite' },
-    items: { keys: [KEYS_TABLE_ITEMS.key, KEYS_TABLE_ITEMS.audit] },
-  },
-};
+/** Every port's grant: the app's, and those each capability gives its own ports (its capability module). */
+export const portGrants = {
+  ...appPortGrants,
+  ...Object.fromEntries(capabilityList.flatMap((capability) => Object.entries(capability.portGrants ?? {}))),
+} as { readonly [P in keyof CapabilityPorts]: PortGrant };
 
 const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite', 'readWriteDelete'];
 const wider = (a: TableAccess | undefined, b: TableAccess): TableAccess =>

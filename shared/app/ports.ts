@@ -8,10 +8,10 @@
 import type { ConsoleSessionStore } from '../console/store-port.ts';
 import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
+import type { CapabilityOwnPorts } from '../kernel/capability-ports.ts';
 import type { KeyAdministration } from '../kernel/key-admin.ts';
 import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
-import type { MonitoringQueue, MonitoringRuns, MonitorStore } from '../monitoring/store-port.ts';
 import type {
   BlobStore,
   FulfilmentQueue,
@@ -35,8 +35,11 @@ import type { Registry } from './registry.ts';
 /** The registry a key's or a record's environment uses (test: the sandbox; live: the registry). */
 export type RegistryFor = (environment: Environment) => Registry;
 
-/** What the use cases use, each port built only where a handler declares it. */
-export interface CapabilityPorts {
+/**
+ * What the use cases use, each port built only where a handler declares it: the app's, and those
+ * the capabilities declare themselves (`CapabilityOwnPorts`).
+ */
+export interface CapabilityPorts extends CapabilityOwnPorts {
   /** Held extracts and their items: bought, read back free for 12 months (reads only). */
   heldExtracts: HeldExtracts;
   /** A purchase's drafts and its commit with the fee. */
@@ -67,12 +70,6 @@ export interface CapabilityPorts {
   /** The form schedule and the code tables the reference routes serve (the stored copy, else the bundled one). */
   formSchedule: CurrentFormSchedule;
   codeTableSet: CurrentCodeTables;
-  /** Company monitoring: monitors, their subjects and the monitoring feed. */
-  monitors: MonitorStore;
-  /** The monitoring jobs' run records (workers only). */
-  monitoringRuns: MonitoringRuns;
-  /** The monitoring fan-out queue (workers only). */
-  monitoringQueue: MonitoringQueue;
   /** Console sign-in links and sessions, in the keys table (shared/console/). */
   consoleSessions: ConsoleSessionStore;
   /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */

@@ -4,8 +4,8 @@
  * (`/docs/errors`, one entry per code of the catalogue with its cause and fix).
  */
 import { createHash } from 'node:crypto';
-import { errorCatalogue, serviceCodes, typeStatuses } from '../kernel/errors/catalogue.ts';
-import { errorGuide } from '../kernel/errors/guide.ts';
+import { type CatalogueEntry, typeStatuses } from '../kernel/errors/catalogue.ts';
+import type { CapabilityErrorGuide } from '../kernel/errors/guide.ts';
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -18,14 +18,15 @@ table{border-collapse:collapse;width:100%;margin-bottom:2rem}td,th{border-bottom
 code{background:#f4f4f4;padding:0 .2rem}:target{background:#fff3c4}</style></head>
 <body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
-/** `/docs/errors`: every code of the catalogue, anchored by code (`docUrl` is `{docs_url}/errors#<code>`). */
-export function errorsPage(): string {
-  const rows = Object.entries(errorCatalogue)
+/**
+ * `/docs/errors`: every code of the catalogue (the whole one, shared/app/errors.ts, which its
+ * handler passes), anchored by code (`docUrl` is `{docs_url}/errors#<code>`).
+ */
+export function errorsPage(errors: Readonly<Record<string, CatalogueEntry & CapabilityErrorGuide>>): string {
+  const rows = Object.entries(errors)
     .map(([code, e]) => {
-      const guide = errorGuide[code as keyof typeof errorGuide];
-      const added = serviceCodes.has(code as keyof typeof errorCatalogue)
-        ? '<br>(added by this service)'
-        : '';
+      const guide = e;
+      const added = e.addedByService ? '<br>(added by this service)' : '';
       return `<tr id="${code}"><td><code>${code}</code>${added}</td><td>${[e.status, ...(e.alternateStatuses ?? [])].join(', ')}</td><td><code>${e.type}</code></td><td>${escapeHtml(typeStatuses[e.type].retry)}</td><td>${escapeHtml(guide.cause)}</td><td>${escapeHtml(guide.fix)}</td><td>${e.registryCodes.join(', ')}</td></tr>`;
     })
     .join('\n');

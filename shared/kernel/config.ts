@@ -1,4 +1,3 @@
-import { MONITORING_ENV } from './infra/monitoring.ts';
 import { tableDefinitions } from './infra/tables.ts';
 import { WEBHOOK_ENV } from './infra/webhooks.ts';
 import { ORDER_ENV } from './infra/workflow.ts';
@@ -38,8 +37,6 @@ export interface ServiceConfig {
   mailFrom: string | undefined;
   /** Webhooks (docs/webhooks.md): the dispatcher queue and the KMS key sealing signing secrets. */
   webhookQueueUrl?: string | undefined;
-  /** Company monitoring's fan-out queue (the monitoring workers only). */
-  monitoringQueueUrl?: string | undefined;
   webhookKeyId?: string | undefined;
   /** Local stack only: the AES-256 key (hex) sealing signing secrets instead of KMS. */
   webhookSealKey?: string | undefined;
@@ -78,7 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     mailFrom: env[ORDER_ENV.mailFrom],
     webhookQueueUrl: env[WEBHOOK_ENV.queueUrl],
     webhookKeyId: env[WEBHOOK_ENV.keyId],
-    monitoringQueueUrl: env[MONITORING_ENV.queueUrl],
   };
 }
 

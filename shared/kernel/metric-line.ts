@@ -8,7 +8,17 @@
  * Off where Powertools metrics are off (`POWERTOOLS_METRICS_DISABLED=true`, the local stack).
  */
 
-/** Every metric the service writes as a metric line: its name, and the dimensions it is written with. */
+/** A metric written as a metric line: its name, and the dimensions it is written with. */
+export interface MetricSpec {
+  readonly name: string;
+  readonly dimensions: readonly string[];
+  readonly unit?: 'Milliseconds' | 'Seconds';
+}
+
+/**
+ * The metrics every capability shares, written as metric lines. A capability's own are in its
+ * `metrics.ts` (`satisfies Record<string, MetricSpec>`), listed by its capability module.
+ */
 export const SERVICE_METRICS = {
   /** One per registry call (retries included in the one call), by operation and outcome. */
   registryCalls: { name: 'RegistryCalls', dimensions: ['operation', 'outcome'] },
@@ -20,20 +30,7 @@ export const SERVICE_METRICS = {
   dependencyLatency: { name: 'DependencyLatency', dimensions: ['Dependency'], unit: 'Milliseconds' },
   /** Calls to a dependency that failed (after their retries). */
   dependencyErrors: { name: 'DependencyErrors', dimensions: ['Dependency'] },
-  /** Company monitoring: parts of a run finished (a shard of the daily check, a weekly summary), by job. */
-  monitoringParts: { name: 'MonitoringPartsFinished', dimensions: ['job'] },
-  /** Company monitoring: events emitted, by job. */
-  monitoringEvents: { name: 'MonitoringEvents', dimensions: ['job'] },
-  /** Company monitoring: distinct companies checked (daily) or summary items matched (weekly), by job. */
-  monitoringChecked: { name: 'MonitoringSubjectsChecked', dimensions: ['job'] },
-  /** Company monitoring: seconds from a run's start (its schedule) to one of its parts finishing, by job. */
-  monitoringRunAge: { name: 'MonitoringRunSeconds', dimensions: ['job'], unit: 'Seconds' },
-  /** Company monitoring, written daily: summaries of the weekly run due by then that were not matched. */
-  monitoringWeeklyOverdue: { name: 'MonitoringWeeklySummariesOverdue', dimensions: [] },
-} as const satisfies Record<
-  string,
-  { name: string; dimensions: readonly string[]; unit?: 'Milliseconds' | 'Seconds' }
->;
+} as const satisfies Record<string, MetricSpec>;
 
 /**
  * What a registry call came to: `ok` an answer; `rejected` a registry code (the registry worked and
@@ -43,8 +40,7 @@ export const SERVICE_METRICS = {
  */
 export type RegistryCallOutcome = 'ok' | 'rejected' | 'maintenance' | 'failed';
 
-type ServiceMetric = (typeof SERVICE_METRICS)[keyof typeof SERVICE_METRICS];
-type DimensionsOf<M extends ServiceMetric> = Record<M['dimensions'][number], string>;
+type DimensionsOf<M extends MetricSpec> = Record<M['dimensions'][number], string>;
 
 export type MetricSink = (line: string) => void;
 
@@ -69,7 +65,7 @@ export const metricsNamespace = (): string => process.env.POWERTOOLS_METRICS_NAM
  * under the last one alone, so an alarm can read the service-wide figure (every registry call by
  * outcome) without a search expression, which alarms cannot use.
  */
-export function putMetric<M extends ServiceMetric>(
+export function putMetric<M extends MetricSpec>(
   metric: M,
   dimensions: DimensionsOf<M>,
   value: number | readonly number[] = 1,
@@ -87,7 +83,7 @@ export function putMetric<M extends ServiceMetric>(
           {
             Namespace: metricsNamespace(),
             Dimensions: dimensionSets,
-            Metrics: [{ Name: metric.name, Unit: 'unit' in metric ? metric.unit : 'Count' }],
+            Metrics: [{ Name: metric.name, Unit: metric.unit ?? 'Count' }],
           },
         ],
       },

@@ -3,6 +3,8 @@
  * reads); the subject must not be watched yet and the account must have room. Apart from
  * monitors.ts so that only CreateMonitor bundles the company lookup and the snapshot.
  */
+// The codes this module throws (defineErrors).
+import './errors.ts';
 import { lookupCompany } from '../companies/extracts.ts';
 import type { CompanyRegistry } from '../companies/registry-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';

@@ -12,6 +12,8 @@
  * event. A commit sent again creates nothing twice: with the same Idempotency-Key it is the same
  * import, without one its rows are already watched.
  */
+// The codes this module throws (defineErrors).
+import './errors.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';

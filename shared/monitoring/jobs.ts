@@ -7,13 +7,13 @@
  */
 import type { Environment } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
-import { WEEKLY_JOB_START } from '../kernel/infra/monitoring.ts';
 import { recordedPrice } from '../kernel/prices.ts';
 import { monitoringEventTypes } from '../webhooks/event-types.ts';
 import { isWeeklySummaryType } from '../weekly-summaries/registry-port.ts';
 import { mondayWeeksAgo } from '../weekly-summaries/weeks.ts';
 import { checkCompany, type DailyCheckPorts, dailyRunId } from './daily-check.ts';
 import { runImportMessage } from './import.ts';
+import { WEEKLY_JOB_START } from './infra.ts';
 import { recordSandboxEvent } from './sandbox.ts';
 import { MONITORING_PRODUCT } from './settings.ts';
 import {

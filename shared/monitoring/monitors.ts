@@ -3,6 +3,8 @@
  * the company's baseline from the registry, is creation.ts, so that only CreateMonitor bundles the
  * company lookup). Everything a request says is checked before the registry or the store is asked.
  */
+// The codes this module throws (defineErrors).
+import './errors.ts';
 import { randomBytes } from 'node:crypto';
 import { type CompanyIdentifier, parseCompanyIdentifier } from '../companies/identifier.ts';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';

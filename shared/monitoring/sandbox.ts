@@ -13,6 +13,8 @@
  *   simulated: the register does not change, and neither does the monitor's known state.
  */
 
+// The codes this module throws (defineErrors).
+import './errors.ts';
 import { coded as codedIn } from '../companies/present.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { addDays, dayNumber } from '../kernel/calendar-days.ts';

@@ -243,3 +243,14 @@ export type MonitoringMessage =
 export interface MonitoringQueue {
   send(messages: readonly MonitoringMessage[]): Promise<void>;
 }
+
+declare module '../kernel/capability-ports.ts' {
+  interface CapabilityOwnPorts {
+    /** Company monitoring: monitors, their subjects and the monitoring feed. */
+    monitors: MonitorStore;
+    /** The monitoring jobs' run records (workers only). */
+    monitoringRuns: MonitoringRuns;
+    /** The monitoring fan-out queue (workers only). */
+    monitoringQueue: MonitoringQueue;
+  }
+}

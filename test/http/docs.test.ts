@@ -8,10 +8,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceErrors } from '../../shared/app/errors.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../shared/docs/pages.ts';
-import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
-import { errorGuide } from '../../shared/kernel/errors/guide.ts';
 import { SECURITY_HEADERS } from '../../shared/kernel/http/security-headers.ts';
 import { baseUrl, call } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -63,10 +62,10 @@ describe('GET /docs/errors', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await response.text();
     const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    for (const code of Object.keys(errorCatalogue) as (keyof typeof errorGuide)[]) {
+    for (const [code, entry] of Object.entries(serviceErrors)) {
       expect(html.match(new RegExp(`<tr id="${code}">`, 'g')), code).toHaveLength(1);
-      expect(html).toContain(asHtml(errorGuide[code].cause));
-      expect(html).toContain(asHtml(errorGuide[code].fix));
+      expect(html).toContain(asHtml(entry.cause));
+      expect(html).toContain(asHtml(entry.fix));
     }
   });
 });

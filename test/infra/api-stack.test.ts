@@ -9,7 +9,7 @@ import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { consoleRoutes } from '../../shared/console/routes.ts';
 import { bearerToken } from '../../shared/kernel/api-keys.ts';
-import { type ErrorCode, errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
+import { catalogueEntry, type ErrorCode, errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
 import { AUTHORIZER_CACHE_SECONDS, BEARER_HEADER_PATTERN } from '../../shared/kernel/http/authorizer.ts';
 import { FUNCTION_UNAVAILABLE } from '../../shared/kernel/http/gateway-answers.ts';
 import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
@@ -263,7 +263,7 @@ describe('ApiStack gateway responses', () => {
     '%s answers the error envelope of its catalogue code',
     (type, mapping) => {
       const properties = responseFor(type);
-      const entry = errorCatalogue[mapping.code];
+      const entry = catalogueEntry(mapping.code);
       expect(properties.StatusCode).toBe(String(mapping.status));
       expect(renderBody(properties)).toEqual({
         error: {

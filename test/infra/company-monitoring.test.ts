@@ -18,9 +18,9 @@ import {
   MONITORING_RUN_TIMEOUT_SECONDS,
   MONITORING_START,
   WEEKLY_JOB_SCHEDULE,
-} from '../../shared/kernel/infra/monitoring.ts';
-import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
+} from '../../shared/monitoring/infra.ts';
 import { COMPANIES_PER_MESSAGE } from '../../shared/monitoring/jobs.ts';
+import { MONITORING_METRICS } from '../../shared/monitoring/metrics.ts';
 import { MONITOR_SHARDS } from '../../shared/monitoring/store-port.ts';
 import {
   actionsIn,
@@ -238,7 +238,7 @@ describe('company monitoring in AWS (dev stage)', () => {
     const missed = alarmNamed('monitoring-daily-missed');
     toTopic(missed);
     expect(missed).toMatchObject({
-      MetricName: SERVICE_METRICS.monitoringParts.name,
+      MetricName: MONITORING_METRICS.monitoringParts.name,
       Namespace: 'CompanyRegister',
       Dimensions: [{ Name: 'job', Value: 'daily' }],
       Statistic: 'Sum',
@@ -256,7 +256,7 @@ describe('company monitoring in AWS (dev stage)', () => {
     const weeklyMissed = alarmNamed('monitoring-weekly-missed');
     toTopic(weeklyMissed);
     expect(weeklyMissed).toMatchObject({
-      MetricName: SERVICE_METRICS.monitoringWeeklyOverdue.name,
+      MetricName: MONITORING_METRICS.monitoringWeeklyOverdue.name,
       Namespace: 'CompanyRegister',
       Statistic: 'Maximum',
       Period: 24 * 3600,
@@ -275,7 +275,7 @@ describe('company monitoring in AWS (dev stage)', () => {
       const late = alarmNamed(suffix);
       toTopic(late);
       expect(late).toMatchObject({
-        MetricName: SERVICE_METRICS.monitoringRunAge.name,
+        MetricName: MONITORING_METRICS.monitoringRunAge.name,
         Dimensions: [{ Name: 'job', Value: job }],
         Statistic: 'Maximum',
         Threshold: threshold,
@@ -302,7 +302,7 @@ describe('company monitoring in AWS (dev stage)', () => {
       'monitoringParts',
       'monitoringWeeklyOverdue',
     ] as const) {
-      expect(body).toContain(SERVICE_METRICS[metric].name);
+      expect(body).toContain(MONITORING_METRICS[metric].name);
     }
     expect(body).toContain('Monitoring dead letters');
   });

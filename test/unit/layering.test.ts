@@ -94,6 +94,18 @@ function folderCycles(edges: readonly Edge[], folder: (path: string) => string |
 }
 
 const isCapability = (folder: string | undefined) => folder !== undefined && !LAYERS.has(folder);
+/**
+ * A capability's composition (`<capability>/composition.ts`: its ports' factories) and its own
+ * adapters (`<capability>/adapters/`) sit with the composition and adapter layers, not with its
+ * use cases: only functions and the local stack import them.
+ */
+const isCapabilityComposition = (path: string) =>
+  isCapability(folderOf(path)) && /^[^/]+\/(?:composition\.ts|adapters\/)/.test(path);
+/** The node of a module in the folder graph: its folder, its capability's composition or adapters apart. */
+const nodeOf = (path: string) =>
+  isCapabilityComposition(path)
+    ? `${folderOf(path)}/${path.split('/')[1]?.replace('.ts', '')}`
+    : folderOf(path);
 const isPort = (path: string) => path.endsWith('-port.ts') || path.startsWith('kernel/');
 const describeEdge = ({ from, to }: Edge) => `${from} → ${to}`;
 
@@ -134,7 +146,7 @@ describe('the dependency direction of shared/', () => {
   });
 
   it('has no two folders of shared/ importing each other, directly or round a longer cycle', () => {
-    expect(folderCycles(edges, (path) => folderOf(path))).toEqual([]);
+    expect(folderCycles(edges, nodeOf)).toEqual([]);
   });
 
   it('has no cycle between the folders inside the kernel or the adapters', () => {
@@ -152,9 +164,45 @@ describe('the dependency direction of shared/', () => {
   it('keeps capabilities free of adapters, the composition and the app above them', () => {
     const upward = edges.filter(
       ({ from, to }) =>
-        isCapability(folderOf(from)) && ['adapters', 'composition', 'app'].includes(folderOf(to) ?? ''),
+        isCapability(folderOf(from)) &&
+        !isCapabilityComposition(from) &&
+        (['adapters', 'composition', 'app'].includes(folderOf(to) ?? '') || isCapabilityComposition(to)),
     );
     expect(upward.map(describeEdge)).toEqual([]);
+  });
+
+  it('lets only the list of capabilities import a capability module, which imports only the kernel and its own folder', () => {
+    const importers = edges.filter(
+      ({ to }) => /^[^/]+\/capability\.ts$/.test(to) && isCapability(folderOf(to)),
+    );
+    expect(importers.length).toBeGreaterThan(0);
+    expect(importers.filter(({ from }) => from !== 'app/capabilities.ts').map(describeEdge)).toEqual([]);
+    const outward = edges.filter(
+      ({ from, to }) =>
+        /^[^/]+\/capability\.ts$/.test(from) &&
+        isCapability(folderOf(from)) &&
+        folderOf(to) !== 'kernel' &&
+        (folderOf(to) !== folderOf(from) || isCapabilityComposition(to)),
+    );
+    expect(outward.map(describeEdge)).toEqual([]);
+  });
+
+  it('keeps the composition and adapters of a capability out of shared/: only functions and the local stack import them', () => {
+    const inward = edges.filter(
+      ({ from, to }) =>
+        isCapabilityComposition(to) && !(isCapabilityComposition(from) && folderOf(from) === folderOf(to)),
+    );
+    expect(inward.map(describeEdge)).toEqual([]);
+  });
+
+  it('keeps the composition and adapters of a capability on its own folder, the technology adapters and the kernel', () => {
+    const leaks = edges.filter(
+      ({ from, to }) =>
+        isCapabilityComposition(from) &&
+        folderOf(to) !== folderOf(from) &&
+        !['kernel', 'adapters'].includes(folderOf(to) ?? ''),
+    );
+    expect(leaks.map(describeEdge)).toEqual([]);
   });
 
   it('keeps ports free of use cases: a port imports only ports and the kernel (and record types of its own capability)', () => {
@@ -222,8 +270,21 @@ describe('functions reach adapters only through the composition root', () => {
     expect(functionImports.some(({ to }) => to.startsWith('composition/aws/'))).toBe(true);
   });
 
-  it('no function imports an adapter, not even its types: every adapter is built in shared/composition/', () => {
-    const direct = functionImports.filter(({ to }) => folderOf(to) === 'adapters');
+  it('no function imports an adapter, not even its types: every adapter is built in shared/composition/ or the composition.ts of its capability', () => {
+    const direct = functionImports.filter(
+      ({ to }) =>
+        folderOf(to) === 'adapters' || (isCapabilityComposition(to) && !to.endsWith('/composition.ts')),
+    );
     expect(direct.map(describeEdge)).toEqual([]);
+  });
+
+  it('no function imports the list of capabilities or a capability module: a function loads only what its route runs', () => {
+    const central = functionImports.filter(
+      ({ from, to }) =>
+        (to === 'app/capabilities.ts' || /^[^/]+\/capability\.ts$/.test(to)) &&
+        // The MCP server serves every route as a tool: it reads the whole route table.
+        !from.startsWith('mcp/'),
+    );
+    expect(central.map(describeEdge)).toEqual([]);
   });
 });

@@ -3,12 +3,11 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { CLIENT_TYPES_FILE, clientTypesText, OPENAPI_FILE, openApiText } from '../../scripts/openapi.ts';
+import { serviceErrors } from '../../shared/app/errors.ts';
 import { buildOpenApiDocument, responseExamples } from '../../shared/app/openapi/document.ts';
 import { errorCodesByStatus, REGISTRY_ERRORS } from '../../shared/app/openapi/errors.ts';
 import { requestExamples } from '../../shared/app/openapi/examples.ts';
 import { routeList, routes } from '../../shared/app/routes.ts';
-import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
-import { errorGuide } from '../../shared/kernel/errors/guide.ts';
 import { checkContract } from '../support/contract.ts';
 
 interface Operation {
@@ -121,7 +120,7 @@ describe('docs/openapi.json', () => {
       for (const [status, codes] of byStatus)
         expect(codesOf(operation, status), `${route.name} ${status}`).toEqual(codes);
       for (const code of route.errors) {
-        expect(codesOf(operation, errorCatalogue[code].status), `${route.name} ${code}`).toContain(code);
+        expect(codesOf(operation, serviceErrors[code].status), `${route.name} ${code}`).toContain(code);
       }
     }
   });
@@ -151,7 +150,7 @@ describe('docs/openapi.json', () => {
     expect(codesOf(purchase, 503)).toEqual(['registry_unavailable', 'service_unavailable']);
     expect(codesOf(purchase, 502)).toEqual(['registry_application_error']);
     for (const code of REGISTRY_ERRORS) {
-      expect(codesOf(purchase, errorCatalogue[code].status)).toContain(code);
+      expect(codesOf(purchase, serviceErrors[code].status)).toContain(code);
     }
     // No registry call: no registry errors.
     expect(codesOf(operationOf(routes.getOrder), 502)).toBeUndefined();
@@ -304,9 +303,9 @@ describe('docs/openapi.json', () => {
 
 describe('the error guide', () => {
   it('explains every catalogue code with a cause and a fix', () => {
-    for (const code of Object.keys(errorCatalogue) as (keyof typeof errorCatalogue)[]) {
-      expect(errorGuide[code].cause.length, code).toBeGreaterThan(10);
-      expect(errorGuide[code].fix.length, code).toBeGreaterThan(5);
+    for (const [code, entry] of Object.entries(serviceErrors)) {
+      expect(entry.cause.length, code).toBeGreaterThan(10);
+      expect(entry.fix.length, code).toBeGreaterThan(5);
     }
   });
 });

@@ -3,12 +3,13 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { eventLog } from '../../../shared/composition/aws/event-log.ts';
 import { events } from '../../../shared/composition/aws/events.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../../shared/composition/aws/extracts.ts';
-import { monitoringQueue, monitoringRuns, monitors } from '../../../shared/composition/aws/monitoring.ts';
 import { registryFor } from '../../../shared/composition/aws/registry.ts';
 import { awsPorts, type Factory, now } from '../../../shared/composition/aws/root.ts';
-import { MONITORING_RUN } from '../../../shared/kernel/infra/monitoring.ts';
-import { putMetric, SERVICE_METRICS } from '../../../shared/kernel/metric-line.ts';
+import { putMetric } from '../../../shared/kernel/metric-line.ts';
+import { monitoringQueue, monitoringRuns, monitors } from '../../../shared/monitoring/composition.ts';
+import { MONITORING_RUN } from '../../../shared/monitoring/infra.ts';
 import { parseMonitoringMessage, type RunPorts, runMessage } from '../../../shared/monitoring/jobs.ts';
+import { MONITORING_METRICS } from '../../../shared/monitoring/metrics.ts';
 import { instrumented } from '../../../shared/orders/instrumented.ts';
 
 /**
@@ -25,17 +26,17 @@ export function createHandler(ports: RunPorts) {
     const message = parseMonitoringMessage(record.body);
     const outcome = await runMessage(ports, message);
     const job = { job: outcome.job };
-    putMetric(SERVICE_METRICS.monitoringEvents, job, outcome.events);
+    putMetric(MONITORING_METRICS.monitoringEvents, job, outcome.events);
     const checked = outcome.companies ?? outcome.items;
-    if (checked !== undefined) putMetric(SERVICE_METRICS.monitoringChecked, job, checked);
+    if (checked !== undefined) putMetric(MONITORING_METRICS.monitoringChecked, job, checked);
     if (outcome.weeklyOverdue != null)
-      putMetric(SERVICE_METRICS.monitoringWeeklyOverdue, {}, outcome.weeklyOverdue);
+      putMetric(MONITORING_METRICS.monitoringWeeklyOverdue, {}, outcome.weeklyOverdue);
     if (!outcome.finished) return;
-    putMetric(SERVICE_METRICS.monitoringParts, job);
+    putMetric(MONITORING_METRICS.monitoringParts, job);
     const startedAt = message.job === 'daily' || message.job === 'weekly' ? message.startedAt : undefined;
     if (startedAt !== undefined) {
       const seconds = Math.max(0, Math.round((ports.now().getTime() - Date.parse(startedAt)) / 1000));
-      putMetric(SERVICE_METRICS.monitoringRunAge, job, seconds);
+      putMetric(MONITORING_METRICS.monitoringRunAge, job, seconds);
     }
   };
   return instrumented(

@@ -1,7 +1,7 @@
-import { monitoringQueue } from '../../../shared/composition/aws/monitoring.ts';
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
 import { toTimestamp } from '../../../shared/kernel/clock.ts';
-import { MONITORING_START } from '../../../shared/kernel/infra/monitoring.ts';
+import { monitoringQueue } from '../../../shared/monitoring/composition.ts';
+import { MONITORING_START } from '../../../shared/monitoring/infra.ts';
 import { type MonitoringJob, runMessages } from '../../../shared/monitoring/jobs.ts';
 import type { MonitoringQueue } from '../../../shared/monitoring/store-port.ts';
 import { instrumented } from '../../../shared/orders/instrumented.ts';

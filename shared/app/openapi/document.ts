@@ -14,15 +14,14 @@ import {
   DEFAULT_RETRY_AFTER_SECONDS,
   type ErrorCode,
   type ErrorType,
-  errorCatalogue,
 } from '../../kernel/errors/catalogue.ts';
-import { errorGuide } from '../../kernel/errors/guide.ts';
 import { IDEMPOTENCY_KEY } from '../../kernel/http/idempotency-key.ts';
 import type { RequestExample } from '../../kernel/http/request-example.ts';
 import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
 import { named } from '../../kernel/http/schemas.ts';
 import { referenceRoutes } from '../../reference/routes.ts';
 import { type ApiArea, apiAreas, routesOf } from '../areas.ts';
+import { serviceErrors } from '../errors.ts';
 import { ERRORS_OF_EVERY_ROUTE, errorCodesByStatus, REGISTRY_ERRORS, statusesOf } from './errors.ts';
 import { requestExamples } from './examples.ts';
 
@@ -122,7 +121,7 @@ const errorDetailsSchema = z
     description: 'Structured data of some errors (spec 7.1).',
   });
 
-const errorTypes = [...new Set(Object.values(errorCatalogue).map((entry) => entry.type))] as [
+const errorTypes = [...new Set(Object.values(serviceErrors).map((entry) => entry.type))] as [
   ErrorType,
   ...ErrorType[],
 ];
@@ -150,7 +149,7 @@ const errorSchema = named(
 
 /** The envelope for the given codes: `Error`, with `type` and `code` narrowed to exactly those. */
 const errorEnvelopeSchema = (codes: readonly ErrorCode[]) => {
-  const types = [...new Set(codes.map((code) => errorCatalogue[code].type))] as [ErrorType, ...ErrorType[]];
+  const types = [...new Set(codes.map((code) => serviceErrors[code].type))] as [ErrorType, ...ErrorType[]];
   return z.intersection(
     errorSchema,
     z.looseObject({
@@ -161,7 +160,7 @@ const errorEnvelopeSchema = (codes: readonly ErrorCode[]) => {
 
 /** Each code with its cause; the fix is in the error reference (`docUrl`, `/docs/errors#<code>`). */
 const describeCodes = (codes: readonly ErrorCode[]) =>
-  codes.map((code) => `- \`${code}\`: ${errorGuide[code].cause}`).join('\n');
+  codes.map((code) => `- \`${code}\`: ${serviceErrors[code].cause}`).join('\n');
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
@@ -212,7 +211,7 @@ const STATUS_NAME: Record<number, string> = { 400: 'BadRequest' };
 function sharedResponseName(status: number, codes: readonly ErrorCode[]): string {
   const [only] = codes;
   if (codes.length === 1 && only)
-    return `${pascal(only)}${errorCatalogue[only].status === status ? '' : status}`;
+    return `${pascal(only)}${serviceErrors[only].status === status ? '' : status}`;
   let rest = codes.filter((code) => !ERRORS_OF_EVERY_ROUTE.includes(code));
   const registry = REGISTRY_ERRORS.filter((code) => statusesOf(code).includes(status));
   const words: string[] = [];

@@ -3,8 +3,9 @@
  * pipeline, API Gateway and the registry add. The OpenAPI generator documents exactly these, so a
  * response the HTTP tests receive with any other code fails them (test/support/contract.ts).
  */
-import { type CatalogueEntry, type ErrorCode, errorCatalogue } from '../../kernel/errors/catalogue.ts';
+import type { CatalogueEntry, ErrorCode } from '../../kernel/errors/catalogue.ts';
 import type { RouteDefinition } from '../../kernel/http/route.ts';
+import { serviceErrors } from '../errors.ts';
 import { grantsOf } from '../port-grants.ts';
 
 /**
@@ -55,12 +56,12 @@ export function errorCodesOf(route: RouteDefinition): ErrorCode[] {
     ...(grantsOf(route).usesRegistry ? REGISTRY_ERRORS : []),
     ...route.errors,
   ]);
-  return (Object.keys(errorCatalogue) as ErrorCode[]).filter((code) => codes.has(code));
+  return (Object.keys(serviceErrors) as ErrorCode[]).filter((code) => codes.has(code));
 }
 
 /** The statuses a code can be sent with: its catalogue status and the alternates it allows. */
 export const statusesOf = (code: ErrorCode): number[] => {
-  const entry: CatalogueEntry = errorCatalogue[code];
+  const entry: CatalogueEntry = serviceErrors[code];
   return [entry.status, ...(entry.alternateStatuses ?? [])];
 };
 

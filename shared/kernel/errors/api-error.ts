@@ -1,4 +1,4 @@
-import { DEFAULT_RETRY_AFTER_SECONDS, type ErrorCode, type ErrorType, errorCatalogue } from './catalogue.ts';
+import { catalogueEntry, DEFAULT_RETRY_AFTER_SECONDS, type ErrorCode, type ErrorType } from './catalogue.ts';
 
 export interface ApiErrorOptions {
   message?: string;
@@ -22,7 +22,7 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
-    const entry = errorCatalogue[code];
+    const entry = catalogueEntry(code);
     super(options.message ?? entry.message);
     this.name = 'ApiError';
     this.code = code;

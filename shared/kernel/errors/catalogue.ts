@@ -61,7 +61,7 @@ export const DEFAULT_RETRY_AFTER_SECONDS: Readonly<Record<number, number>> = {
   503: 5,
 };
 
-const entry = (
+export const entry = (
   type: ErrorType,
   status: number,
   registryCodes: readonly string[],
@@ -450,39 +450,6 @@ export const errorCatalogue = {
     [],
     'An account may have at most 16 webhook endpoints per environment. Delete one before adding another.',
   ),
-  // Company monitoring (docs/monitoring.md)
-  monitor_not_found: entry('not_found_error', 404, [], 'No monitor has this id.'),
-  monitor_owner_mismatch: entry(
-    'permission_error',
-    403,
-    [],
-    'The monitor belongs to another account or environment.',
-  ),
-  monitor_already_exists: entry(
-    'conflict_error',
-    409,
-    [],
-    'This account already watches this company or person in this environment.',
-  ),
-  monitor_limit_reached: entry(
-    'invalid_request_error',
-    400,
-    [],
-    'The account has reached its number of monitors in this environment. Delete monitors before adding more.',
-  ),
-  monitor_import_not_found: entry('not_found_error', 404, [], 'No monitor import has this id.'),
-  monitor_import_owner_mismatch: entry(
-    'permission_error',
-    403,
-    [],
-    'The monitor import belongs to another account or environment.',
-  ),
-  monitoring_sandbox_only: entry(
-    'invalid_request_error',
-    400,
-    [],
-    'Sandbox monitoring changes can be fired with a test key only; live monitors change when the register does.',
-  ),
   internal_error: entry(
     'api_error',
     500,
@@ -499,14 +466,25 @@ export const errorCatalogue = {
   ),
 } as const satisfies Record<string, CatalogueEntry>;
 
-export type ErrorCode = keyof typeof errorCatalogue;
+/** A code of the kernel's catalogue: the spec's and the platform's, which no one capability owns. */
+export type KernelErrorCode = keyof typeof errorCatalogue;
+
+/**
+ * The codes capabilities declare in their own `errors.ts` (`defineErrors`, errors/define.ts): each
+ * adds its codes to this interface by module augmentation, so `ErrorCode` knows them while the
+ * kernel knows no capability.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each capability's augmentation
+export interface CapabilityErrorCodes {}
+
+export type ErrorCode = KernelErrorCode | keyof CapabilityErrorCodes;
 
 /**
  * The codes this service adds to spec section 7
  * (docs/decisions/0013-error-codes-the-spec-does-not-name.md): the error reference marks them, with
  * their type's retry rule like every code.
  */
-export const serviceCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCode>([
   'api_key_limit_reached',
   'api_key_not_active',
   'api_key_not_found',
@@ -517,13 +495,6 @@ export const serviceCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'idempotency_key_in_use',
   'internal_error',
   'invalid_json',
-  'monitor_already_exists',
-  'monitor_import_not_found',
-  'monitor_import_owner_mismatch',
-  'monitor_limit_reached',
-  'monitor_not_found',
-  'monitor_owner_mismatch',
-  'monitoring_sandbox_only',
   'offline_search_limit_reached',
   'offline_search_not_found',
   'offline_search_not_ready',
@@ -545,11 +516,38 @@ export const serviceCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 export const nonErrorRegistryCodes = { summary_empty: { status: 200, registryCodes: ['WS52'] } } as const;
 
 const byRegistryCode = new Map<string, ErrorCode>();
-for (const [code, e] of Object.entries(errorCatalogue) as [ErrorCode, CatalogueEntry][]) {
+for (const [code, e] of Object.entries(errorCatalogue) as [KernelErrorCode, CatalogueEntry][]) {
   for (const registryCode of e.registryCodes) byRegistryCode.set(registryCode, code);
 }
 
 /** The service error for a registry rejection code, if the catalogue knows it. */
 export function errorCodeForRegistryCode(registryCode: string): ErrorCode | undefined {
   return byRegistryCode.get(registryCode);
+}
+
+const defined = new Map<string, CatalogueEntry>();
+
+/**
+ * A capability's own codes (its `errors.ts`), known to `ApiError` and the registry-code map from
+ * the moment its module loads: a module that throws one imports it, so a function bundles only the
+ * codes its route can answer with. A code the kernel or another capability already has is refused.
+ */
+export function defineErrors<const T extends Readonly<Record<string, CatalogueEntry>>>(definitions: T): T {
+  for (const [code, definition] of Object.entries(definitions)) {
+    if (Object.hasOwn(errorCatalogue, code) || (defined.has(code) && defined.get(code) !== definition)) {
+      throw new Error(`error code ${code} is defined twice`);
+    }
+    defined.set(code, definition);
+    for (const registryCode of definition.registryCodes) byRegistryCode.set(registryCode, code as ErrorCode);
+  }
+  return definitions;
+}
+
+/** The catalogue entry of a code: the kernel's, or the one its capability defined. */
+export function catalogueEntry(code: ErrorCode): CatalogueEntry {
+  const found: CatalogueEntry | undefined = Object.hasOwn(errorCatalogue, code)
+    ? errorCatalogue[code as KernelErrorCode]
+    : defined.get(code);
+  if (found === undefined) throw new Error(`error code ${code} is not defined (is its errors.ts imported?)`);
+  return found;
 }

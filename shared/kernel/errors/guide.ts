@@ -4,13 +4,19 @@
  * generated from it; `satisfies Record<ErrorCode, …>` makes a new catalogue code fail to compile
  * until it is explained here.
  */
-import type { ErrorCode } from './catalogue.ts';
+import type { KernelErrorCode } from './catalogue.ts';
 
 export interface ErrorGuide {
   /** What makes the service answer with this code. */
   readonly cause: string;
   /** What the client does about it. */
   readonly fix: string;
+}
+
+/** A capability's guide entry (its error-guide.ts): also whether the code is one the service adds to the spec's. */
+export interface CapabilityErrorGuide extends ErrorGuide {
+  /** Not a code of the spec: the error reference marks it (docs/decisions/0013-error-codes-the-spec-does-not-name.md). */
+  readonly addedByService?: boolean;
 }
 
 const retryLater = 'Retry with exponential backoff (doubling up to 60 seconds, with jitter).';
@@ -245,36 +251,6 @@ export const errorGuide = {
     cause: 'The account already has 16 webhook endpoints in this environment.',
     fix: 'Delete an endpoint you no longer use (one endpoint can take several event types, or *).',
   },
-  monitor_not_found: {
-    cause: 'No monitor has this id (it may have been deleted).',
-    fix: 'Check the id; GET /v1/monitors lists your monitors.',
-  },
-  monitor_owner_mismatch: {
-    cause: 'The monitor was created by another account, or with a key of the other environment.',
-    fix: 'Use a key of the account and environment that created the monitor.',
-  },
-  monitor_import_not_found: {
-    cause: 'No monitor import has this id (imports are kept 30 days).',
-    fix: 'Use the id a commit of POST /v1/monitors/imports answered.',
-  },
-  monitor_import_owner_mismatch: {
-    cause: 'The import was committed by another account, or with a key of the other environment.',
-    fix: 'Use a key of the account and environment that committed the import.',
-  },
-  monitoring_sandbox_only: {
-    cause: 'A sandbox monitoring change was asked for with a live key.',
-    fix: 'Use a test key (sk_test_…): live monitors change only when the register does.',
-  },
-  monitor_already_exists: {
-    cause:
-      'A monitor of this account and environment already watches this company or person; details.monitorId names it.',
-    fix: 'Change the event types of the existing monitor (PATCH /v1/monitors/{monitorId}) instead of creating another.',
-  },
-  monitor_limit_reached: {
-    cause:
-      'The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).',
-    fix: 'Delete monitors you no longer need, or ask us to raise the cap.',
-  },
   order_not_ready: {
     cause: 'The order is not ready for download yet.',
     fix: 'Wait for the order.ready event, or poll GET /v1/orders/{orderId} until status is ready.',
@@ -371,4 +347,4 @@ export const errorGuide = {
       'The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.',
     fix: `Wait for Retry-After seconds, then retry. ${retryLater} Retry a purchase with the same Idempotency-Key.`,
   },
-} as const satisfies Record<ErrorCode, ErrorGuide>;
+} as const satisfies Record<KernelErrorCode, ErrorGuide>;

@@ -1,0 +1,15 @@
+/**
+ * The capabilities that declare themselves in a capability module (`shared/<name>/capability.ts`,
+ * shared/kernel/capability.ts), in the order their areas follow the app's own in the reference. The
+ * route table, the error reference, the OpenAPI document, CDK and the local stack derive what they
+ * need from this list: adding a capability is its folder and one line here
+ * (`npm run new:capability -- NAME` writes both). Build-time and central code only: no function
+ * handler imports it, so a function still loads only what its route runs.
+ */
+import type { Capability } from '../kernel/capability.ts';
+import { monitoringCapability } from '../monitoring/capability.ts';
+
+export const capabilities = [monitoringCapability] as const satisfies readonly Capability[];
+
+/** The same list, each as the general shape (whose optional parts a capability may leave out). */
+export const capabilityList: readonly Capability[] = capabilities;

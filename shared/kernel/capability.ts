@@ -1,0 +1,81 @@
+/**
+ * What a capability declares about itself beyond its routes' code, in one module of its folder
+ * (`shared/<capability>/capability.ts`): its route area, its error codes, its metrics and its
+ * settings. The central places (the route table, the error reference, the OpenAPI document, CDK,
+ * the local stack) read them from the list of capabilities (shared/app/capabilities.ts), so that
+ * adding a capability is its folder and one line there. Only that list and build-time code
+ * import a capability module; a function imports what its route runs, never this list.
+ */
+
+import type { PortGrant } from './capability-ports.ts';
+import type { CatalogueEntry } from './errors/catalogue.ts';
+import type { CapabilityErrorGuide } from './errors/guide.ts';
+import type { RequestExample } from './http/request-example.ts';
+import type { RouteDefinition } from './http/route.ts';
+import type { MetricSpec } from './metric-line.ts';
+
+/** A route area: deployed as one CDK stack (`<name>Routes`), shown as one tag of the OpenAPI document. */
+export interface CapabilityArea {
+  /** PascalCase, unique: names the area's stack. */
+  readonly name: string;
+  /** The OpenAPI tag its operations are listed under. */
+  readonly tag: string;
+  readonly description: string;
+  /** The route entries (each a capability's routes.ts). */
+  readonly routes: readonly Readonly<Record<string, RouteDefinition>>[];
+  /** Request examples kept beside the routes. */
+  readonly examples?: Readonly<Record<string, RequestExample>>;
+}
+
+/** An alarm's threshold, with the reason for its value (lib/alarms.ts names the service's own). */
+export interface AlarmThreshold {
+  /** The alarm fires when the figure is above this (below it, with `below`). */
+  readonly value: number;
+  /** The alarm watches for too little of something (successful runs) rather than too much. */
+  readonly below?: boolean;
+  /** A period without data counts against the threshold (a run that never happened). */
+  readonly missingDataBreaches?: boolean;
+  /** Length of one evaluated period. */
+  readonly periodMinutes: number;
+  /** Consecutive periods above `value` before the alarm fires. */
+  readonly periods: number;
+  readonly reason: string;
+}
+
+/**
+ * An alarm on one of a capability's metrics (CDK makes it in the stage's alarms stack,
+ * lib/monitoring-stack.ts): fires above `value` (below, with `below`) for `periods` periods.
+ */
+export interface CapabilityAlarm {
+  readonly metric: MetricSpec;
+  /** The dimensions the alarm reads the metric under (a metric line is written under all of its). */
+  readonly dimensions?: Readonly<Record<string, string>>;
+  readonly summary: string;
+  readonly threshold: AlarmThreshold;
+}
+
+export interface Capability {
+  /** Its folder under shared/ (and under functions/ for its handlers). */
+  readonly name: string;
+  /** Its own route area, when it has one (a capability may add its routes to an area of app/areas.ts). */
+  readonly area?: CapabilityArea;
+  /** Its error codes (`defineErrors`, its errors.ts). */
+  readonly errors?: Readonly<Record<string, CatalogueEntry>>;
+  /** Each code's cause and fix (its error-guide.ts): the error reference and the OpenAPI document. */
+  readonly errorGuide?: Readonly<Record<string, CapabilityErrorGuide>>;
+  /** The metric lines it writes (its metrics.ts). */
+  readonly metrics?: Readonly<Record<string, MetricSpec>>;
+  /** Its alarms, by id (PascalCase: `company-register-<stage>-<id in kebab case>`). */
+  readonly alarms?: Readonly<Record<string, CapabilityAlarm>>;
+  /** The settings its functions read from their environment, by name: CDK and the local stack set them. */
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The grant of each port it declares itself (`CapabilityOwnPorts`, kernel/capability-ports.ts):
+   * what a route naming it may do in AWS. Its factories are its `composition.ts`, whose `localPorts`
+   * the local stack builds.
+   */
+  readonly portGrants?: Readonly<Record<string, PortGrant>>;
+}
+
+/** A capability module's declaration, kept with its literal types (the route table's type reads them). */
+export const defineCapability = <const C extends Capability>(capability: C): C => capability;

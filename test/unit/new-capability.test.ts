@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCapability, spellings } from '../../scripts/new-capability.ts';
+
+/**
+ * `npm run new:capability -- NAME` on a copy of this checkout (its files as they are, with
+ * node_modules linked): the capability is its folders and one registration, and it compiles,
+ * passes its own tests and keeps the layering. Not the whole suite (too slow here): npm test runs
+ * the generated unit and HTTP tests when a capability is really added. About a minute of CPU, most
+ * of it tsc over the whole project; minutes of wall time when the machine is shared.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=scaffold', '-c', 'user.email=scaffold@test', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
+
+describe('npm run new:capability', () => {
+  let copy: string;
+  let written: string[];
+
+  beforeAll(() => {
+    copy = mkdtempSync(join(tmpdir(), 'new-capability-'));
+    const files = git(ROOT, 'ls-files', '-z', '--cached', '--others', '--exclude-standard')
+      .split('\0')
+      .filter(Boolean);
+    for (const file of files) {
+      try {
+        cpSync(join(ROOT, file), join(copy, file), { recursive: false });
+      } catch (error) {
+        // A file deleted in the working tree but still in the index.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    git(copy, 'init', '-q');
+    git(copy, 'add', '-A');
+    git(copy, 'commit', '-qm', 'the checkout as it is');
+    written = newCapability('order-notes', copy);
+  }, 120_000);
+
+  afterAll(() => {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  it('spells the name as the template needs, and refuses a name that is not lower-case words', () => {
+    expect(spellings('order-notes')).toMatchObject({
+      __CAMEL__: 'orderNotes',
+      __PASCAL__: 'OrderNotes',
+      __SNAKE__: 'order_notes',
+      __UPPER__: 'ORDER_NOTES',
+    });
+    expect(() => spellings('Order_Notes')).toThrow(/lower-case words/);
+    expect(() => newCapability('order-notes', copy)).toThrow(/exists already/);
+  });
+
+  it('writes its folders and changes at most three files outside them (one: the list of capabilities)', () => {
+    const status = git(copy, 'status', '--porcelain', '--untracked-files=normal').trimEnd().split('\n');
+    const own = [
+      'shared/order-notes/',
+      'functions/order-notes/',
+      'test/unit/order-notes/',
+      'test/http/order-notes/',
+    ];
+    expect(status.filter((line) => line.startsWith('??')).sort()).toEqual(
+      own.map((folder) => `?? ${folder}`).sort(),
+    );
+    const outside = status.filter((line) => !line.startsWith('??'));
+    expect(outside).toEqual([' M shared/app/capabilities.ts']);
+    expect(outside.length).toBeLessThanOrEqual(3);
+    expect(git(copy, 'diff', '--numstat', 'shared/app/capabilities.ts').trim()).toMatch(/^\d+\t\d+\t/);
+    expect(written).toContain('shared/order-notes/capability.ts');
+    expect(new Set(written.map((file) => dirname(file).split('/').slice(0, 2).join('/')))).toEqual(
+      new Set(['shared/order-notes', 'functions/order-notes', 'test/unit', 'test/http', 'shared/app']),
+    );
+  });
+
+  it('compiles, passes its own tests and the layering test, and lints clean', () => {
+    const run = (command: string, ...args: string[]) =>
+      execFileSync(join(copy, 'node_modules/.bin', command), args, {
+        cwd: copy,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      });
+    run('tsc', '--noEmit');
+    run(
+      'biome',
+      'check',
+      'shared/order-notes',
+      'functions/order-notes',
+      'test/unit/order-notes',
+      'shared/app',
+    );
+    const output = run(
+      'vitest',
+      'run',
+      '--project',
+      'unit',
+      'test/unit/order-notes',
+      'test/unit/layering.test.ts',
+      'test/unit/errors.test.ts',
+    );
+    // A failing file fails the command (it throws); the three ran.
+    expect(output).toMatch(/Test Files\s+3 passed/);
+  }, 600_000);
+});
