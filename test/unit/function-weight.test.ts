@@ -57,7 +57,7 @@ describe('what a function bundles', () => {
 });
 
 /**
- * Each deployed function's bundle budget, in KB of minified bundle (docs/decisions/0079-function-weight.md):
+ * Each deployed function's bundle budget, in KB of minified bundle (docs/decisions/pending-sandbox-beside-the-bundle.md):
  * its size when the budgets were set (2026-11-28) plus 4 % and 2 KB, rounded up to 5 KB. A
  * function over its budget carries something its route may not run: find it with `npm run weight`
  * (each function's biggest inputs and its esbuild metafile), and raise the budget only for code the
@@ -130,21 +130,21 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   CreateSandboxMonitorEvent: 225,
   ListMonitorEvents: 180,
   CreateConsoleLink: 145,
-  OpenConsoleLink: 160,
-  SignInWithConsoleLink: 160,
+  OpenConsoleLink: 145,
+  SignInWithConsoleLink: 145,
   GetConsoleSession: 140,
-  SignOutOfConsole: 160,
+  SignOutOfConsole: 145,
   ListConsoleKeys: 145,
   RollConsoleKey: 145,
   RevokeConsoleKey: 145,
   FindConsoleRequest: 140,
-  GetConsolePage: 160,
-  GetConsoleScript: 160,
-  GetConsoleStyles: 160,
+  GetConsolePage: 145,
+  GetConsoleScript: 145,
+  GetConsoleStyles: 145,
   Mcp: 530,
   GetOpenApiDocument: 140,
-  GetApiReference: 155,
-  GetApiReferenceScript: 155,
+  GetApiReference: 140,
+  GetApiReferenceScript: 140,
   GetErrorReference: 160,
   MarkProcessing: 90,
   RequestImages: 115,
