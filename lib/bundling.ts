@@ -29,6 +29,18 @@ export const ALIASES = {
 } as const;
 
 /**
+ * The sandbox registry (its code and sample data, about 80 KB) is a file of its own beside each
+ * bundle that calls the registry, loaded on a test key's first registry call
+ * (shared/adapters/registries.ts): a live key's function never compiles it. esbuild splits code
+ * into chunks only for ES modules written to a directory, and CDK writes one CommonJS file, so the
+ * bundle is told the file's name (`define`) and `afterBundling` writes it (`sandboxChunkCommand`).
+ */
+export const SANDBOX_CHUNK = {
+  entry: 'shared/adapters/sandbox/sandbox.ts',
+  file: 'sandbox-registry.cjs',
+} as const;
+
+/**
  * esbuild JS API options. Nothing is external: the AWS SDK v3 is bundled and tree-shaken rather
  * than taken from the runtime, so the deployed code runs the SDK version the lock file pins.
  *
@@ -48,8 +60,43 @@ export const esbuildOptions = {
   mainFields: [...MAIN_FIELDS],
   external: [],
   alias: { ...ALIASES },
+  define: { 'process.env.SANDBOX_CHUNK': JSON.stringify(SANDBOX_CHUNK.file) },
   logLevel: 'warning',
 } satisfies BuildOptions;
+
+/** The esbuild CLI arguments of these options (what `afterBundling` runs), entry and output aside. */
+const cliArgs = (): string[] => [
+  '--bundle',
+  `--platform=${esbuildOptions.platform}`,
+  `--target=${esbuildOptions.target}`,
+  `--format=${esbuildOptions.format}`,
+  '--minify',
+  '--sourcemap',
+  '--sources-content=false',
+  `--main-fields=${esbuildOptions.mainFields.join(',')}`,
+  ...Object.entries(ALIASES).map(([from, to]) => `--alias:${from}=${to}`),
+  `--log-level=${esbuildOptions.logLevel}`,
+];
+
+/**
+ * The shell command that writes the sandbox file beside a bundle, when the bundle loads it (it
+ * names the file only if it bundles shared/adapters/registries.ts). Run in the project root.
+ */
+export const sandboxChunkCommand = (inputDir: string, outputDir: string): string =>
+  `if grep -q "${SANDBOX_CHUNK.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${SANDBOX_CHUNK.entry}" ${cliArgs()
+    .map((arg) => `"${arg}"`)
+    .join(' ')} "--outfile=${outputDir}/${SANDBOX_CHUNK.file}"; fi`;
+
+/** Writes the sandbox file beside a bundle with the JS API (the bench and tests that run bundles). */
+export const buildSandboxChunk = async (outdir: string): Promise<void> => {
+  const { build } = await import('esbuild');
+  await build({
+    ...esbuildOptions,
+    sourcemap: false,
+    entryPoints: [SANDBOX_CHUNK.entry],
+    outfile: `${outdir}/${SANDBOX_CHUNK.file}`,
+  });
+};
 
 /** The same settings in `NodejsFunction` form, bundled by the local esbuild (never Docker). */
 export const lambdaBundling: BundlingOptions = {
@@ -62,5 +109,11 @@ export const lambdaBundling: BundlingOptions = {
   mainFields: [...esbuildOptions.mainFields],
   externalModules: [...esbuildOptions.external],
   bundleAwsSDK: true,
+  define: esbuildOptions.define,
   esbuildArgs: Object.fromEntries(Object.entries(ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => [sandboxChunkCommand(inputDir, outputDir)],
+  },
 };

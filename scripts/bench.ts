@@ -36,17 +36,10 @@ import type { SeedKey } from '../local/keys.ts';
 import { localTableName, startLocalStack } from '../local/stack.ts';
 import { testCertificate } from '../local/tls.ts';
 import { SANDBOX } from '../shared/adapters/sandbox/data/companies.ts';
-import { routeList } from '../shared/app/routes.ts';
 import { tableDefinitions } from '../shared/kernel/infra/tables.ts';
-import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/kernel/infra/webhooks.ts';
-import {
-  FULFILMENT_STARTER,
-  FULFILMENT_SWEEPER,
-  ORDER_ENV,
-  workflowTasks,
-} from '../shared/kernel/infra/workflow.ts';
+import { ORDER_ENV } from '../shared/kernel/infra/workflow.ts';
 import type { PlatformPorts } from '../shared/kernel/ports/platform.ts';
-import { MONITORING_ENV, MONITORING_RUN, MONITORING_START } from '../shared/monitoring/infra.ts';
+import { MONITORING_ENV } from '../shared/monitoring/infra.ts';
 import { benchConsole } from './bench-console.ts';
 import { benchDocsPage } from './bench-docs.ts';
 import { benchMonitoring } from './bench-monitoring.ts';
@@ -57,6 +50,7 @@ import { benchRegisters, REGISTERS_BENCH_KEYS } from './bench-registers.ts';
 import { benchWebhooks } from './bench-webhooks.ts';
 import { benchWeeklySummaries, WEEKLY_BENCH_KEYS } from './bench-weekly.ts';
 import { onDynamoCall } from './dynamo-calls.ts';
+import { deployedFunctions as allDeployedFunctions } from './function-weight.ts';
 
 const run = promisify(execFile);
 const TARGETS = { bundleKb: 400, initRatio: 1.0, purchaseInitRatio: 0.9, readInitRatio: 0.7, p50Ms: 10 };
@@ -98,8 +92,8 @@ const initTargetOf = (route: { method: string; idempotent?: boolean }): number =
       : TARGETS.initRatio;
 
 /**
- * Every function CDK deploys: the routes, then the workflow's tasks, its starter and its sweeper.
- * Only the PDF compile is allowed past the bundle target (pdf-lib alone is about 420 KB).
+ * Every function CDK deploys (scripts/function-weight.ts) with its targets. Only the PDF compile is
+ * allowed past the bundle target (pdf-lib alone is about 420 KB).
  */
 const deployedFunctions = (): {
   name: string;
@@ -107,45 +101,25 @@ const deployedFunctions = (): {
   group: string;
   bundleTarget: boolean;
   initTarget?: number;
-}[] => [
-  ...routeList.map((route) => ({
-    name: route.name,
-    handler: route.handler,
-    group: 'route',
-    bundleTarget: true,
-    initTarget: initTargetOf(route),
-  })),
-  ...workflowTasks.map((task) => ({
-    name: task.name,
-    handler: task.handler,
-    group: 'workflow task',
-    bundleTarget: task.name !== 'CompilePdf',
-  })),
-  ...[FULFILMENT_STARTER, FULFILMENT_SWEEPER].map((fn) => ({
+}[] =>
+  allDeployedFunctions().map((fn) => ({
     name: fn.name,
     handler: fn.handler,
-    group: 'fulfilment',
-    bundleTarget: true,
-  })),
-  ...[WEBHOOK_DISPATCHER, WEBHOOK_RETRY].map((fn) => ({
-    name: fn.name,
-    handler: fn.handler,
-    group: 'webhooks',
-    bundleTarget: true,
-  })),
-  ...[MONITORING_START, MONITORING_RUN].map((fn) => ({
-    name: fn.name,
-    handler: fn.handler,
-    group: 'company monitoring',
-    bundleTarget: true,
-  })),
-];
+    group: fn.group,
+    bundleTarget: fn.name !== 'CompilePdf',
+    ...(fn.route ? { initTarget: initTargetOf(fn.route) } : {}),
+  }));
 
 interface InitMeasure {
   kb: number;
   /** Median module init of INIT_RUNS fresh processes, and the fastest. */
   init: number;
   fastest: number;
+  /**
+   * Median CPU time (user and system) of the same `require`s: on a machine other work shares it
+   * moves far less than the wall clock, so its ratio is the one to read there.
+   */
+  cpu: number;
 }
 
 type BundleEntry = (
@@ -168,22 +142,26 @@ async function bundle(entry: BundleEntry, outfile: string): Promise<number> {
 }
 
 /** One module init, loaded as Lambda loads a CommonJS handler: `require` in a fresh Node process. */
-async function initOnce(outfile: string): Promise<number> {
-  const script = `const t=performance.now();require(${JSON.stringify(outfile)});console.log(performance.now()-t)`;
+async function initOnce(outfile: string): Promise<{ wall: number; cpu: number }> {
+  const script = `const c=process.cpuUsage(),t=performance.now();require(${JSON.stringify(outfile)});const d=process.cpuUsage(c);console.log(performance.now()-t,(d.user+d.system)/1000)`;
   const { stdout } = await run(process.execPath, ['-e', script], { env: { ...process.env, ...INIT_ENV } });
-  return Number(stdout.trim());
+  const [wall, cpu] = stdout.trim().split(' ').map(Number);
+  return { wall: wall ?? Number.NaN, cpu: cpu ?? Number.NaN };
 }
 
 /**
  * Times the bundles' module init, INIT_RUNS fresh processes each, taking turns (a, b, a, b…) so
  * that a machine whose load changes slows them alike: the ratio of their medians is what holds.
  */
-async function initTimes(outfiles: readonly string[]): Promise<{ init: number; fastest: number }[]> {
-  const times = outfiles.map((): number[] => []);
+async function initTimes(outfiles: readonly string[]): Promise<Omit<InitMeasure, 'kb'>[]> {
+  const times = outfiles.map((): { wall: number; cpu: number }[] => []);
   for (let i = 0; i < INIT_RUNS; i++) {
     for (const [index, outfile] of outfiles.entries()) times[index]?.push(await initOnce(outfile));
   }
-  return times.map((each) => ({ init: median(each), fastest: Math.min(...each) }));
+  return times.map((each) => {
+    const walls = each.map((time) => time.wall);
+    return { init: median(walls), fastest: Math.min(...walls), cpu: median(each.map((time) => time.cpu)) };
+  });
 }
 
 /**
@@ -245,7 +223,7 @@ async function bundles() {
     const yardstickTimes = await initTimes(yardsticks.map((each) => each.outfile));
     const baselineInit = yardstickTimes[0]?.init ?? Number.NaN;
     for (const [index, yardstick] of yardsticks.entries()) {
-      const times = yardstickTimes[index] as { init: number; fastest: number };
+      const times = yardstickTimes[index] as Omit<InitMeasure, 'kb'>;
       const ratio = index === 0 ? '' : `  ${(times.init / baselineInit).toFixed(2)}× the baseline`;
       console.log(`${show(yardstick.name, { kb: yardstick.kb, ...times }, '    ', '    ')}${ratio}`);
     }
@@ -270,7 +248,7 @@ async function bundles() {
       if (ratio > target) over.push(`${fn.name} ${ratio.toFixed(2)}× (target ${target}×)`);
       const sizeMark = fn.bundleTarget ? mark(kb <= TARGETS.bundleKb) : 'pdf ';
       console.log(
-        `${show(fn.name, { ...measured, kb }, sizeMark, mark(ratio <= target))}  ${ratio.toFixed(2)}× the baseline (${paired.init.toFixed(1)} ms beside it)`,
+        `${show(fn.name, { ...measured, kb }, sizeMark, mark(ratio <= target))}  ${ratio.toFixed(2)}× the baseline (${paired.init.toFixed(1)} ms beside it; CPU time ${(measured.cpu / paired.cpu).toFixed(2)}×)`,
       );
     }
     console.log(

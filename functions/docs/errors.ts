@@ -1,7 +1,8 @@
 import { serviceErrors } from '../../shared/app/errors.ts';
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { DOCS_HEADERS, errorsPage } from '../../shared/docs/pages.ts';
+import { errorsPage } from '../../shared/docs/errors-page.ts';
+import { DOCS_HEADERS } from '../../shared/docs/pages.ts';
 import { docsRoutes } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';

@@ -3,7 +3,8 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { monitors } from '../../shared/monitoring/composition.ts';
 import { monitorsCsv, prefersCsv } from '../../shared/monitoring/csv.ts';
-import { listMonitors, listMonitorsAs } from '../../shared/monitoring/monitors.ts';
+import { listMonitorsAs } from '../../shared/monitoring/monitors.ts';
+import { presentMonitor } from '../../shared/monitoring/present.ts';
 import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
 
 const headerOf = (headers: Readonly<Record<string, string>>, name: string) =>
@@ -34,7 +35,7 @@ export const createHandler = (ports: RoutePorts<typeof monitoringRoutes.listMoni
         },
       };
     }
-    const page = await listMonitors(request);
+    const page = await listMonitorsAs(request, presentMonitor);
     return { body: { object: 'list', ...page } };
   });
 

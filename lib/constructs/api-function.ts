@@ -132,8 +132,10 @@ export function bundlingWithAssets(assets: readonly string[] = []): BundlingOpti
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
-      afterBundling: (inputDir, outputDir) =>
-        assets.map((asset) => `cp "${inputDir}/${asset}" "${outputDir}/${basename(asset)}"`),
+      afterBundling: (inputDir, outputDir) => [
+        ...(lambdaBundling.commandHooks?.afterBundling(inputDir, outputDir) ?? []),
+        ...assets.map((asset) => `cp "${inputDir}/${asset}" "${outputDir}/${basename(asset)}"`),
+      ],
     },
   };
 }

@@ -4,13 +4,12 @@
  */
 
 import type { RegistryFor } from '../app/ports.ts';
-import type { Registry } from '../app/registry.ts';
+import { deferredRegistry, type Registry } from '../app/registry.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { ServiceConfig } from '../kernel/config.ts';
 import { secretReader } from './aws/secrets-extension.ts';
 import { HttpRegistry } from './registry-http/http-registry.ts';
 import type { PageImageRenderer } from './sandbox/dataset-registry.ts';
-import { createSandboxRegistry } from './sandbox/sandbox.ts';
 
 export interface RegistriesOptions {
   config: Pick<ServiceConfig, 'registryUrl' | 'registryCredential'>;
@@ -19,13 +18,29 @@ export interface RegistriesOptions {
   pageImages?: PageImageRenderer;
 }
 
+type SandboxModule = typeof import('./sandbox/sandbox.ts');
+
+/**
+ * The sandbox's code and data (about 80 KB) are loaded on a test key's first registry call, not at
+ * start: a Lambda bundle does not carry them. lib/bundling.ts defines `SANDBOX_CHUNK` in Lambda
+ * bundles and writes the sandbox as that file beside the handler (`sandboxChunk`); elsewhere (the
+ * local stack, tests) the module itself is imported. Classes the two files share are told apart
+ * by brand, not identity (`RegistryRejection` in shared/kernel/registry-port.ts).
+ */
+const loadSandbox = async (): Promise<SandboxModule> =>
+  process.env.SANDBOX_CHUNK
+    ? (require(`${__dirname}/${process.env.SANDBOX_CHUNK}`) as SandboxModule)
+    : import('./sandbox/sandbox.ts');
+
 /** Each environment's registry, built on its first use. */
 export function createRegistries({ config, clock, pageImages }: RegistriesOptions): RegistryFor {
   let sandbox: Registry | undefined;
   let live: Registry | undefined;
   return (environment) => {
     if (environment === 'test') {
-      sandbox ??= createSandboxRegistry(() => clock.now(), pageImages);
+      sandbox ??= deferredRegistry(async () =>
+        (await loadSandbox()).createSandboxRegistry(() => clock.now(), pageImages),
+      );
       return sandbox;
     }
     if (!config.registryUrl) throw new Error('REGISTRY_URL must be set for live keys');

@@ -86,6 +86,29 @@ export function composeRegistry(parts: RegistryParts): Registry {
 }
 
 /**
+ * A registry whose implementation is loaded on its first call: each method waits for `load` (run
+ * once; run again after a failure) and calls the loaded registry's method. Lambda bundles keep the
+ * sandbox in a file of its own this way (shared/adapters/registries.ts).
+ */
+export function deferredRegistry(load: () => Promise<Registry>): Registry {
+  let loaded: Promise<Registry> | undefined;
+  const registry: Record<string, unknown> = {};
+  for (const methods of Object.values(registryCapabilities) as (readonly string[])[]) {
+    for (const method of methods) {
+      registry[method] = async (...args: unknown[]) => {
+        loaded ??= load().catch((error: unknown) => {
+          loaded = undefined;
+          throw error;
+        });
+        const target = (await loaded) as unknown as Record<string, (...params: unknown[]) => unknown>;
+        return target[method]?.(...args);
+      };
+    }
+  }
+  return registry as unknown as Registry;
+}
+
+/**
  * The methods a registry composed of `P` has: each part's own signatures (a part may take less
  * than the port, such as a client key it has no use for).
  */

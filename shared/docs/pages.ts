@@ -1,11 +1,9 @@
 /**
  * The HTML documentation pages the service serves without a key, deployed and locally: the API
  * reference (`/docs`, Scalar rendering `/v1/openapi.json`) and the error reference
- * (`/docs/errors`, one entry per code of the catalogue with its cause and fix).
+ * (`/docs/errors`, errors-page.ts).
  */
 import { createHash } from 'node:crypto';
-import { type CatalogueEntry, typeStatuses } from '../kernel/errors/catalogue.ts';
-import type { CapabilityErrorGuide } from '../kernel/errors/guide.ts';
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -17,26 +15,6 @@ export const page = (title: string, body: string) => `<!doctype html>
 table{border-collapse:collapse;width:100%;margin-bottom:2rem}td,th{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 code{background:#f4f4f4;padding:0 .2rem}:target{background:#fff3c4}</style></head>
 <body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
-
-/**
- * `/docs/errors`: every code of the catalogue (the whole one, shared/app/errors.ts, which its
- * handler passes), anchored by code (`docUrl` is `{docs_url}/errors#<code>`).
- */
-export function errorsPage(errors: Readonly<Record<string, CatalogueEntry & CapabilityErrorGuide>>): string {
-  const rows = Object.entries(errors)
-    .map(([code, e]) => {
-      const guide = e;
-      const added = e.addedByService ? '<br>(added by this service)' : '';
-      return `<tr id="${code}"><td><code>${code}</code>${added}</td><td>${[e.status, ...(e.alternateStatuses ?? [])].join(', ')}</td><td><code>${e.type}</code></td><td>${escapeHtml(typeStatuses[e.type].retry)}</td><td>${escapeHtml(guide.cause)}</td><td>${escapeHtml(guide.fix)}</td><td>${e.registryCodes.join(', ')}</td></tr>`;
-    })
-    .join('\n');
-  return page(
-    'Errors',
-    `<p>Every failure is <code>{"error": {type, code, message, param, registryCode, requestId, details?, docUrl}}</code>. Branch on <code>code</code>; <code>message</code> is for developers and its wording may change. The API reference lists, per operation and status, the codes it can answer with.</p>
-<p>Retry only what the <em>retry</em> column allows (spec 7.2), after <code>Retry-After</code> (every retryable answer carries it), with the same <code>Idempotency-Key</code> for a purchase; retry a purchase whose answer never came (a dropped connection) with its key too. Codes marked “added by this service” are not in the specification.</p>
-<table><tr><th>code</th><th>HTTP</th><th>type</th><th>retry</th><th>cause</th><th>fix</th><th>registry codes</th></tr>${rows}</table>`,
-  );
-}
 
 /**
  * Scalar's configuration: nothing leaves the service. No telemetry, no request proxy (the "try

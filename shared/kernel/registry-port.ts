@@ -8,15 +8,28 @@
  * `{code, label}` with the code tables, so an unknown code still shows (label = code).
  */
 
-/** A registry rejection: its code (`CE03`, `ZZ51`…) is mapped through the error catalogue. */
+const REJECTION = Symbol.for('company-register.RegistryRejection');
+
+/**
+ * A registry rejection: its code (`CE03`, `ZZ51`…) is mapped through the error catalogue.
+ * `instanceof` holds by brand, not by class identity: a Lambda function's sandbox is a file of its
+ * own with its own copy of this class (shared/adapters/registries.ts).
+ */
 export class RegistryRejection extends Error {
   readonly registryCode: string;
   readonly details: Record<string, unknown> | undefined;
+  readonly [REJECTION] = true;
   constructor(registryCode: string, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'RegistryRejection';
     this.registryCode = registryCode;
     this.details = details;
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' && value !== null && (value as { [REJECTION]?: unknown })[REJECTION] === true
+    );
   }
 }
 

@@ -14,7 +14,6 @@ import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
 import { PERSON_NAME_PATTERN } from '../people/person-names.ts';
 import { type MonitoringEventType, monitoringEventTypes } from '../webhooks/event-types.ts';
-import { presentMonitor } from './present.ts';
 import type { MonitoredPerson, MonitorKind, MonitorRecord, MonitorStore } from './store-port.ts';
 
 export const MONITOR_ID_PATTERN = /^mon_[0-9a-f]{24}$/;
@@ -162,12 +161,12 @@ export interface ListMonitorsRequest {
   query: { company?: string | undefined; limit?: number | undefined; cursor?: string | undefined };
 }
 
-/** The owner's monitors, newest first (totalCount: all of them), or the one of a company. */
-export async function listMonitors(request: ListMonitorsRequest) {
-  return listMonitorsAs(request, presentMonitor);
-}
-
-/** The same page as `listMonitors`, each monitor shown by `present` (the CSV list takes the records). */
+/**
+ * The owner's monitors, newest first (totalCount: all of them), or the one of a company, each shown
+ * by `present` (`presentMonitor`; the CSV list takes the records). The caller presents, so that
+ * what imports this module (the import, monitor creation) does not bundle the presenter and its
+ * code tables.
+ */
 export async function listMonitorsAs<T>(
   { monitors, cursors, owner, route, query }: ListMonitorsRequest,
   present: (monitor: MonitorRecord) => T,

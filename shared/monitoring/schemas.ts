@@ -1,6 +1,6 @@
 /** Company monitoring: request and response schemas (docs/monitoring.md). */
 import * as z from 'zod/mini';
-import { codedSchema, companyNumber, companySummarySchema, timestamp } from '../companies/schemas.ts';
+import { codedSchema, companyNumber, companySummarySchema, timestamp } from '../companies/shared-schemas.ts';
 import {
   cursorParam,
   exactlyOneOf,

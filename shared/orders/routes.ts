@@ -1,6 +1,6 @@
 /** Asynchronous orders (charges extracts, document images), their reads and download, and offline searches. */
 
-import { companyPath } from '../companies/schemas.ts';
+import { companyPath } from '../companies/shared-schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import {

@@ -4,7 +4,7 @@ import {
   companySummarySchema,
   searchScopeParam,
   timestamp,
-} from '../companies/schemas.ts';
+} from '../companies/shared-schemas.ts';
 import { documentNumberSchema } from '../kernel/document-numbers.ts';
 import {
   coded,

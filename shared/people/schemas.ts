@@ -12,7 +12,7 @@ import {
   sectionList,
   sourceDocument,
   timestamp,
-} from '../companies/schemas.ts';
+} from '../companies/shared-schemas.ts';
 import {
   cursorParam,
   dateParam,

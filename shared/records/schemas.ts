@@ -9,7 +9,7 @@ import {
   partialAddressSchema,
   partySchema,
   personNameSchema,
-} from '../companies/schemas.ts';
+} from '../companies/shared-schemas.ts';
 import { documentNumberSchema } from '../kernel/document-numbers.ts';
 import { listEnvelope, metaSchema, named, uniqueItems, withMeta } from '../kernel/http/schemas.ts';
 import { findCodeTable } from '../reference/code-tables.ts';

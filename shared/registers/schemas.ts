@@ -8,7 +8,7 @@ import {
   nullableDate,
   partySchema,
   timestamp,
-} from '../companies/schemas.ts';
+} from '../companies/shared-schemas.ts';
 import {
   coded,
   cursorParam,

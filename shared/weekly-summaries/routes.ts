@@ -1,5 +1,5 @@
 /** Weekly summaries: bought, read a page at a time, listed. */
-import { extractPath } from '../companies/schemas.ts';
+import { extractPath } from '../companies/shared-schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import {

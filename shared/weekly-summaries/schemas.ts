@@ -1,6 +1,12 @@
 /** Weekly summaries (spec document 1, 2.7; document 2, 4.10): requests and the extract's shape. */
 import * as z from 'zod/mini';
-import { codedSchema, companySummarySchema, isoDate, partySchema, timestamp } from '../companies/schemas.ts';
+import {
+  codedSchema,
+  companySummarySchema,
+  isoDate,
+  partySchema,
+  timestamp,
+} from '../companies/shared-schemas.ts';
 import {
   coded,
   cursorParam,

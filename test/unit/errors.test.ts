@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serviceErrors } from '../../shared/app/errors.ts';
-import { errorsPage } from '../../shared/docs/pages.ts';
+import { errorsPage } from '../../shared/docs/errors-page.ts';
 import { ApiError, errorEnvelope } from '../../shared/kernel/errors/api-error.ts';
 import {
   type CatalogueEntry,
