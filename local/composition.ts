@@ -20,6 +20,7 @@ import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/d
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
+import { DynamoSpendCaps } from '../shared/adapters/dynamodb/spend-caps.ts';
 import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapters/dynamodb/webhooks.ts';
 import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
@@ -30,6 +31,7 @@ import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
 import { currentCodeTables } from '../shared/reference/current-code-tables.ts';
 import { currentFormSchedule } from '../shared/reference/current-forms.ts';
+import { createSpendGuard } from '../shared/spend-caps/guard.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */
@@ -40,6 +42,8 @@ export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts | 'webhookQueue' | 
 
 export function composeLocal(config: ServiceConfig, clock: Clock, faults: StorageFaults): LocalCorePorts {
   const extracts = new DynamoExtractStore(config.mainTable);
+  const keyAdministration = new DynamoKeyAdministration(config.keysTable);
+  const spendCaps = new DynamoSpendCaps(config.mainTable, keyAdministration);
   return {
     config,
     clock,
@@ -71,6 +75,9 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     monitors: new DynamoMonitorStore(config.mainTable),
     monitoringRuns: new DynamoMonitoringRuns(config.mainTable),
     consoleSessions: new DynamoConsoleSessions(config.keysTable),
-    keyAdministration: new DynamoKeyAdministration(config.keysTable),
+    keyAdministration,
+    spendCaps,
+    spendGuard: createSpendGuard({ spendCaps, clock }),
+    billingRecipients: spendCaps,
   };
 }

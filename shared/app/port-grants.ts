@@ -65,6 +65,11 @@ export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = 
     tables: { keys: 'readWrite' },
     items: { keys: [KEYS_TABLE_ITEMS.key, KEYS_TABLE_ITEMS.audit] },
   },
+  // Caps, counters and holds; reads the keys table to check a key cap's key is the account's.
+  spendCaps: { tables: { main: 'readWrite', keys: 'read' } },
+  // Holds and counters, the fee ledger it settles from, and the alert events it records.
+  spendGuard: { tables: { main: 'readWrite' } },
+  billingRecipients: { workersOnly: true },
 };
 
 const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite', 'readWriteDelete'];
