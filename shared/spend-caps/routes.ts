@@ -54,7 +54,6 @@ export const spendCapRoutes = {
     response: spendCapResponse,
     ...free,
     ports: ['spendCaps'],
-    deletes: ['main'],
     errors: [],
   }),
   getKeySpendCap: defineRoute({
@@ -92,7 +91,6 @@ export const spendCapRoutes = {
     response: spendCapResponse,
     ...free,
     ports: ['spendCaps'],
-    deletes: ['main'],
     errors: ['api_key_not_found'],
   }),
 } as const;

@@ -9,9 +9,11 @@ import {
   expectError,
   type FeeEntryBody,
   registryPurchases,
+  sweepLater,
   type TestKey,
   validationError,
 } from '../support/api.ts';
+import { outbox } from '../support/orders.ts';
 
 /**
  * Monthly spend caps (issue 43, part 1): set, read and cleared through the API; a purchase that would
@@ -170,6 +172,16 @@ describe('a purchase past a cap', () => {
     });
   });
 
+  it('a purchase the registry refuses releases its hold: nothing counted', async () => {
+    const key = await createKey('test');
+    await setCap(key, 'account', { amountCents: 5_000 });
+    const refused = await buyExtract(key.secret, SANDBOX.unknownNumber, 'historical');
+    expect(refused.status, refused.text).toBe(404);
+    expect((await capOf(key, 'account')).body).toMatchObject({ spentCents: 0, alertsSent: [] });
+    const bought = await buyExtract(key.secret, SANDBOX.proprietary, 'historical');
+    expect(bought.status, bought.text).toBe(201);
+  });
+
   it('a burst of 20 live purchases with room for exactly 7: 7 bought, 13 refused, the registry asked 7 times, 7 fees', async () => {
     const key = await createKey('live');
     await setCap(key, 'account', { amountCents: 7 * 2_500 });
@@ -189,5 +201,23 @@ describe('a purchase past a cap', () => {
     const cap = await capOf(key, 'account');
     expect(cap.body).toMatchObject({ spentCents: 17_500, remainingCents: 0, alertsSent: [50, 80, 100] });
     expect((await alertsOf(key)).map((event) => event.data.threshold).sort()).toStrictEqual([100, 50, 80]);
+  });
+});
+
+describe('spend alerts by email', () => {
+  it("mails each alert once to the account's billing recipients, when the sweeper publishes its event", async () => {
+    const key = await createKey('test');
+    const to = `billing-${randomUUID()}@example.com`;
+    await setCap(key, 'account', { amountCents: 8_000, alertEmails: [to] });
+    const bought = await buyExtract(key.secret, SANDBOX.proprietary, 'historical');
+    expect(bought.status, bought.text).toBe(201);
+    await sweepLater();
+    await sweepLater();
+    const mail = (await outbox()).filter((message) => message.to === to);
+    expect(mail.map((message) => message.subject)).toStrictEqual([
+      'Spend alert: 50% of your monthly spend cap reached',
+    ]);
+    expect(mail[0]?.text).toContain('Your account has spent AUD 40.00 of its AUD 80.00 monthly spend cap');
+    expect(mail[0]?.text).toContain('test mode: counted at example prices, never billed');
   });
 });

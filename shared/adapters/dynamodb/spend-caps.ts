@@ -23,7 +23,7 @@ import type {
   SpendReservation,
 } from '../../spend-caps/store-port.ts';
 import type { EventRecord } from '../../webhooks/event-port.ts';
-import { deleteItem, getItem, type Item, query, type TransactItem, transactWrite } from './document.ts';
+import { getItem, type Item, query, type TransactItem, transactWrite, updateItem } from './document.ts';
 import { eventPuts } from './events.ts';
 import type { DynamoKeyAdministration } from './key-admin.ts';
 import { cancellationReasons, usagePk } from './ledger.ts';
@@ -43,6 +43,9 @@ const expiresAtEpoch = (month: string) =>
   Math.floor((Date.parse(`${month}-01T00:00:00Z`) + KEPT_AFTER_MONTH_MS) / 1000);
 
 const CONFLICT_ATTEMPTS = 8;
+
+/** A cap item cleared by `DELETE` keeps its place without an amount. */
+const isCap = (item: Item | undefined): item is Item => item?.amountCents !== undefined;
 
 const toCap = (item: Item): SpendCap => ({
   accountId: item.accountId,
@@ -92,7 +95,10 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
       getItem(this.tableName, { pk: capsPk(accountId, environment), sk: 'ACCOUNT' }),
       getItem(this.tableName, { pk: capsPk(accountId, environment), sk: `KEY#${keyId}` }),
     ]);
-    return { ...(account ? { account: toCap(account) } : {}), ...(key ? { key: toCap(key) } : {}) };
+    return {
+      ...(isCap(account) ? { account: toCap(account) } : {}),
+      ...(isCap(key) ? { key: toCap(key) } : {}),
+    };
   }
 
   async listCaps(accountId: string, environment: Environment): Promise<SpendCap[]> {
@@ -105,7 +111,7 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
         ExpressionAttributeValues: { ':pk': capsPk(accountId, environment) },
         ExclusiveStartKey: start,
       });
-      caps.push(...page.Items.map(toCap));
+      caps.push(...page.Items.filter(isCap).map(toCap));
       start = page.LastEvaluatedKey;
     } while (start);
     // `ACCOUNT` sorts before `KEY#…`.
@@ -132,8 +138,16 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
     ]);
   }
 
+  /** Cleared in place (no `DeleteItem` grant for it): an item without an amount is no cap. */
   async deleteCap(accountId: string, environment: Environment, scope: CapScope): Promise<void> {
-    await deleteItem(this.tableName, { pk: capsPk(accountId, environment), sk: scopeSk(scope) });
+    await updateItem({
+      TableName: this.tableName,
+      Key: { pk: capsPk(accountId, environment), sk: scopeSk(scope) },
+      UpdateExpression: 'REMOVE amountCents, alertEmails',
+      ConditionExpression: 'attribute_exists(pk)',
+    }).catch((error: { name?: string }) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
   }
 
   async counter(
@@ -307,6 +321,6 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
   /** Today's billing recipients: the account cap's alert emails (the lead re-points this to billing members). */
   async recipientsOf(accountId: string, environment: Environment): Promise<string[]> {
     const item = await getItem(this.tableName, { pk: capsPk(accountId, environment), sk: 'ACCOUNT' });
-    return [...(item?.alertEmails ?? [])];
+    return isCap(item) ? [...(item.alertEmails ?? [])] : [];
   }
 }
