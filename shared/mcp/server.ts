@@ -115,7 +115,12 @@ function parsedOf(tool: RouteTool, args: Record<string, unknown>): ParsedRequest
   };
 }
 
-const errorResult = (error: { code: string; message: string; param?: unknown }): CallToolResult => ({
+const errorResult = (error: {
+  code: string;
+  message: string;
+  param?: unknown;
+  details?: unknown;
+}): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: JSON.stringify({ error }) }],
   structuredContent: { error },
@@ -133,11 +138,14 @@ function answerOf(answer: ApiAnswer): CallToolResult {
       code: string;
       message: string;
       param?: unknown;
+      details?: unknown;
     };
+    // `details` too: a refused purchase's cap, spend and cost (spend_cap_exceeded) for the agent to show.
     return errorResult({
       code: error.code,
       message: error.message,
       ...(error.param ? { param: error.param } : {}),
+      ...(error.details ? { details: error.details } : {}),
     });
   }
   return okResult(body);
