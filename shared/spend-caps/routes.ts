@@ -42,6 +42,8 @@ export const spendCapRoutes = {
     response: spendCapResponse,
     ...free,
     ports: ['spendCaps'],
+    // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
+    notForAgents: true,
     errors: [],
   }),
   deleteAccountSpendCap: defineRoute({
@@ -54,6 +56,8 @@ export const spendCapRoutes = {
     response: spendCapResponse,
     ...free,
     ports: ['spendCaps'],
+    // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
+    notForAgents: true,
     errors: [],
   }),
   getKeySpendCap: defineRoute({
@@ -79,6 +83,8 @@ export const spendCapRoutes = {
     response: spendCapResponse,
     ...free,
     ports: ['spendCaps'],
+    // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
+    notForAgents: true,
     errors: ['api_key_not_found'],
   }),
   deleteKeySpendCap: defineRoute({
@@ -91,6 +97,8 @@ export const spendCapRoutes = {
     response: spendCapResponse,
     ...free,
     ports: ['spendCaps'],
+    // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
+    notForAgents: true,
     errors: ['api_key_not_found'],
   }),
 } as const;

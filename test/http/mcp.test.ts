@@ -201,6 +201,23 @@ describe('the MCP server', () => {
     await client.close();
   });
 
+  it('offers no tool that raises or removes a spend cap; reading one is a tool', async () => {
+    const client = await connect((await createKey('test')).secret);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['list_spend_caps', 'get_account_spend_cap', 'get_key_spend_cap']),
+    );
+    for (const name of [
+      'set_account_spend_cap',
+      'delete_account_spend_cap',
+      'set_key_spend_cap',
+      'delete_key_spend_cap',
+    ]) {
+      expect(names).not.toContain(name);
+    }
+    await client.close();
+  });
+
   it("is refused beyond the key's spend cap with the API's code, and the 80 % alert is in the event log", async () => {
     const key = await createKey('test');
     // Room for one historical extract (4000 cents at the example prices), which takes it to 80 %.
