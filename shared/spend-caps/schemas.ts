@@ -1,6 +1,6 @@
 /** Spend caps' requests and answers (docs/usage.md, "Spend caps"). */
 import * as z from 'zod/mini';
-import { metaSchema, named, timestamp } from '../kernel/http/schemas.ts';
+import { listEnvelope, metaSchema, named, timestamp } from '../kernel/http/schemas.ts';
 import { ALERT_THRESHOLDS } from './present.ts';
 
 /** The most a cap may be: one million in the currency (whole cents). */
@@ -65,17 +65,7 @@ export const spendCapSchema = named(
 
 export const spendCapResponse = named('SpendCapResponse', z.extend(spendCapSchema, { meta: metaSchema }));
 
-export const spendCapListSchema = named(
-  'SpendCapList',
-  z.object({
-    object: z.literal('list'),
-    data: z.array(spendCapSchema),
-    hasMore: z.boolean(),
-    nextCursor: z.nullable(z.string()),
-    totalCount: z.nullable(z.int()),
-    meta: metaSchema,
-  }),
-);
+export const spendCapListSchema = listEnvelope('SpendCapList', spendCapSchema);
 
 /** The event's data (`spend_cap.threshold_reached`). */
 export const spendCapAlertSchema = named(
