@@ -84,7 +84,8 @@ export function createSpendGuard(ports: { spendCaps: SpendCapStore; clock: Clock
           try {
             const since = toTimestamp(new Date(Date.parse(held.reservedAt) - FEE_LOOKBACK_MS));
             const actual = await store.feesOfRequest(accountId, environment, purchase.requestId, since);
-            await store.settle(held, actual ?? 0);
+            // The fee the hold reserved is what was charged (the common case): nothing to move.
+            if ((actual ?? 0) !== held.amountCents) await store.settle(held, actual ?? 0);
             for (const cap of capped) await alertReached(store, cap, held.month, ports.clock.now());
           } catch (error) {
             logger.error('spend hold not settled', { key: held.requestId, error });
