@@ -19,6 +19,7 @@ import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/d
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
+import { DynamoSpendCaps } from '../shared/adapters/dynamodb/spend-caps.ts';
 import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapters/dynamodb/webhooks.ts';
 import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
@@ -31,6 +32,7 @@ import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
 import { currentCodeTables } from '../shared/reference/current-code-tables.ts';
 import { currentFormSchedule } from '../shared/reference/current-forms.ts';
+import { createSpendGuard } from '../shared/spend-caps/guard.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */
@@ -62,6 +64,8 @@ export async function composeLocal(
 ): Promise<LocalCorePorts> {
   const extracts = new DynamoExtractStore(config.mainTable);
   const own = await composeCapabilities({ config, clock });
+  const keyAdministration = new DynamoKeyAdministration(config.keysTable);
+  const spendCaps = new DynamoSpendCaps(config.mainTable, keyAdministration);
   return {
     // Each capability's ports (checked when the stack starts: every route's ports must exist).
     ...(own as Pick<LocalCorePorts, Extract<keyof CapabilityOwnPorts, keyof LocalCorePorts>>),
@@ -93,6 +97,9 @@ export async function composeLocal(
     formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
     codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
     consoleSessions: new DynamoConsoleSessions(config.keysTable),
-    keyAdministration: new DynamoKeyAdministration(config.keysTable),
+    keyAdministration,
+    spendCaps,
+    spendGuard: createSpendGuard({ spendCaps, clock }),
+    billingRecipients: spendCaps,
   };
 }

@@ -1,5 +1,7 @@
-import { type Environment, newKeyRecord } from '../shared/kernel/api-keys.ts';
+import { type Environment, hashKey, keyIdForHash, newKeyRecord } from '../shared/kernel/api-keys.ts';
+import { toTimestamp } from '../shared/kernel/clock.ts';
 import type { ApiKeyRepository } from '../shared/kernel/ports/api-keys.ts';
+import type { SpendCapStore } from '../shared/spend-caps/store-port.ts';
 
 export interface SeedKey {
   accountId: string;
@@ -48,4 +50,23 @@ export async function seedKeys(
     if (await apiKeys.findByHash(hash)) continue;
     await apiKeys.create(hash, record);
   }
+}
+
+/** The cap `npm start` puts on the first seeded account (test keys), unless it has one (docs/sandbox.md). */
+export const LOCAL_SPEND_CAP = { amountCents: 50_000, alertEmails: ['billing@account-a.example'] } as const;
+
+/**
+ * Caps the account's spend in the key's environment at `LOCAL_SPEND_CAP` when it has no account cap,
+ * so the console's Spend caps page, the refusal and the alerts show on a fresh stack.
+ */
+export async function seedSpendCap(spendCaps: SpendCapStore, key: SeedKey, now: Date): Promise<void> {
+  const existing = await spendCaps.capsOf(key.accountId, key.environment, keyIdForHash(hashKey(key.secret)));
+  if (existing.account) return;
+  await spendCaps.putCap({
+    accountId: key.accountId,
+    environment: key.environment,
+    scope: { kind: 'account' },
+    ...LOCAL_SPEND_CAP,
+    updatedAt: toTimestamp(now),
+  });
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createSignInLink } from '../shared/console/sign-in.ts';
 import { environmentOfKey, hashKey, keyIdForHash } from '../shared/kernel/api-keys.ts';
 import { removeLocalEndpoints, writeLocalEndpoints } from './endpoints.ts';
-import { defaultLocalKeys, parseKeyList } from './keys.ts';
+import { defaultLocalKeys, LOCAL_SPEND_CAP, parseKeyList, seedSpendCap } from './keys.ts';
 import { startLocalStack } from './stack.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -52,6 +52,7 @@ const refreshed = await stack.referenceRefresh.run();
 
 // A console sign-in link for the first seeded key, as POST /v1/console/sessions would give its holder.
 const consoleKey = keys[0];
+if (consoleKey) await seedSpendCap(stack.ports.spendCaps, consoleKey, stack.ports.clock.now());
 const consoleLink = consoleKey
   ? await createSignInLink(stack.ports.consoleSessions, {
       key: {
@@ -75,6 +76,7 @@ Company Register Data Service (local)
   Fulfilment executions: ${stack.baseUrl}/__local/executions
   Reference data: ${refreshed.refreshed ? 'refreshed from the simulator' : 'refresh failed, bundled copy served'}; daily, or POST ${stack.baseUrl}/__local/refresh-reference
   Webhooks: retries every second on the local clock; POST ${stack.baseUrl}/__local/webhooks/retry runs them now
+  Spend cap: ${consoleKey ? `${consoleKey.accountId} (${consoleKey.environment}) capped at ${LOCAL_SPEND_CAP.amountCents / 100} a month unless changed; GET ${stack.baseUrl}/v1/spend-caps` : 'none'}
 
 API keys${process.env.LOCAL_API_KEYS ? ' (from LOCAL_API_KEYS)' : ' (defaults; set LOCAL_API_KEYS to choose your own)'}:
 ${keys.map((k) => `  ${k.accountId.padEnd(10)} ${k.environment.padEnd(5)} ${k.secret}`).join('\n')}

@@ -444,6 +444,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spend-caps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's spend cap and every key's, each with what it spent this month
+         * @description Free.
+         */
+        get: operations["ListSpendCaps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spend-caps/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's monthly spend cap (`amountCents` null: none) and this month's spend
+         * @description Free.
+         */
+        get: operations["GetAccountSpendCap"];
+        /**
+         * Set the account's monthly spend cap and who is mailed its alerts
+         * @description Free.
+         */
+        put: operations["SetAccountSpendCap"];
+        post?: never;
+        /**
+         * Remove the account's spend cap (its spend stays counted)
+         * @description Free.
+         */
+        delete: operations["DeleteAccountSpendCap"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spend-caps/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A key's monthly spend cap (`amountCents` null: none) and this month's spend
+         * @description Free.
+         */
+        get: operations["GetKeySpendCap"];
+        /**
+         * Set a key's monthly spend cap
+         * @description Free.
+         */
+        put: operations["SetKeySpendCap"];
+        post?: never;
+        /**
+         * Remove a key's spend cap (its spend stays counted)
+         * @description Free.
+         */
+        delete: operations["DeleteKeySpendCap"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/weekly-summaries": {
         parameters: {
             query?: never;
@@ -1217,7 +1293,25 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "spend_cap.threshold_reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A monthly spend cap reached 50, 80 or 100 % */
+        post: operations["SpendCapThresholdReached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1250,6 +1344,15 @@ export interface components {
             personIds: string[];
             history?: boolean;
             includeShareholdings?: boolean;
+        };
+        /** @description The account's monthly spend cap, in cents, and who is mailed its spend alerts (replaced as given; omitted: none). */
+        SetAccountSpendCap: {
+            amountCents: number;
+            alertEmails?: string[];
+        };
+        /** @description A key's monthly spend cap, in cents of the stage's currency (`GET /v1/usage`'s `amounts.currency`). */
+        SetKeySpendCap: {
+            amountCents: number;
         };
         PurchaseWeeklySummaryRequest: {
             /** @enum {string} */
@@ -1342,13 +1445,13 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /** @description Where events are POSTed: an `https` URL of at most 2048 characters, without credentials or a fragment, whose host is a public address (not loopback, private, link-local or the like; checked when saved, else 400 `webhook_url_not_allowed`). */
             url: string;
-            enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
+            enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "spend_cap.threshold_reached" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
         };
         UpdateWebhookEndpointRequest: {
             /** @description Where events are POSTed: an `https` URL of at most 2048 characters, without credentials or a fragment, whose host is a public address (not loopback, private, link-local or the like; checked when saved, else 400 `webhook_url_not_allowed`). */
             url?: string;
-            enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
+            enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "spend_cap.threshold_reached" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
@@ -1395,6 +1498,45 @@ export interface components {
              */
             type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
         };
+        /** @description Sent when a spend cap reaches 50, 80 or 100 % in a calendar month (once per threshold and month). */
+        SpendCapAlertEvent: {
+            /** @constant */
+            object: "event";
+            id: string;
+            /** @constant */
+            type: "spend_cap.threshold_reached";
+            createdAt: components["schemas"]["Timestamp"];
+            livemode: boolean;
+            data: components["schemas"]["SpendCapAlert"];
+        };
+        /** @description An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`. */
+        Timestamp: string;
+        /** @description A spend cap alert: the threshold (percent of the cap) its scope reached this month, and the cap. */
+        SpendCapAlert: {
+            /** @constant */
+            object: "spendCapAlert";
+            threshold: number;
+            cap: components["schemas"]["SpendCap"];
+        };
+        /** @description A monthly spend cap and what its scope spent this month. Alerts at 50, 80, 100 % of the cap. */
+        SpendCap: {
+            /** @constant */
+            object: "spendCap";
+            /** @enum {string} */
+            scope: "account" | "key";
+            keyId: string | null;
+            amountCents: ((number | null) | null) | number | null;
+            currency: string;
+            month: string;
+            spentCents: number;
+            remainingCents: ((number | null) | null) | number | null;
+            alertThresholds: number[];
+            alertsSent: number[];
+            alertEmails: string[];
+            billed: boolean;
+            examplePrices: boolean;
+            updatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+        };
         /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
         Error: {
             error: components["schemas"]["ErrorBody"];
@@ -1421,6 +1563,12 @@ export interface components {
             limit?: number;
             resetsAt?: string;
             monitorId?: string;
+            cap?: components["schemas"]["SpendCapPassed"];
+            month?: string;
+            currency?: string;
+            spentCents?: number;
+            purchaseCents?: number;
+            maxPossible?: boolean;
         };
         MatchCounts: {
             returned: number;
@@ -1436,6 +1584,13 @@ export interface components {
         };
         PurchaseSuggestionBody: {
             [key: string]: unknown;
+        };
+        /** @description The monthly spend cap a purchase would pass: the account's or a key's, in cents. */
+        SpendCapPassed: {
+            /** @enum {string} */
+            scope: "account" | "key";
+            keyId: string | null;
+            amountCents: number;
         };
         Identifier: {
             /** @constant */
@@ -1610,8 +1765,6 @@ export interface components {
             relationships: ((unknown[] | components["schemas"]["Relationship"][] | null) | null) | components["schemas"]["Relationship"][] | null;
             meta: components["schemas"]["Meta"];
         };
-        /** @description An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`. */
-        Timestamp: string;
         Officeholder: {
             /** @constant */
             object: "officeholder";
@@ -2454,6 +2607,34 @@ export interface components {
             entries: number;
             amountCents: number;
         };
+        SpendCapList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["SpendCapOutput"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        SpendCapResponse: {
+            /** @constant */
+            object: "spendCap";
+            /** @enum {string} */
+            scope: "account" | "key";
+            keyId: string | null;
+            amountCents: ((number | null) | null) | number | null;
+            currency: string;
+            month: string;
+            spentCents: number;
+            remainingCents: ((number | null) | null) | number | null;
+            alertThresholds: number[];
+            alertsSent: number[];
+            alertEmails: string[];
+            billed: boolean;
+            examplePrices: boolean;
+            updatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         WeeklySummaryExtractList: {
             /** @constant */
             object: "list";
@@ -2945,6 +3126,25 @@ export interface components {
             weekStarting?: string;
             documentNumber?: string | null;
         };
+        /** @description A monthly spend cap and what its scope spent this month. Alerts at 50, 80, 100 % of the cap. */
+        SpendCapOutput: {
+            /** @constant */
+            object: "spendCap";
+            /** @enum {string} */
+            scope: "account" | "key";
+            keyId: string | null;
+            amountCents: ((number | null) | null) | number | null;
+            currency: string;
+            month: string;
+            spentCents: number;
+            remainingCents: ((number | null) | null) | number | null;
+            alertThresholds: number[];
+            alertsSent: number[];
+            alertEmails: string[];
+            billed: boolean;
+            examplePrices: boolean;
+            updatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+        };
     };
     responses: {
         /**
@@ -3417,6 +3617,37 @@ export interface components {
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+         *     - `spend_cap_exceeded`: The purchase would take the account’s or this key’s spend this calendar month (UTC) past its spend cap. `details` names the cap (`cap.scope`, `cap.keyId`, `cap.amountCents`), what is spent (`spentCents`, counting purchases still running) and what the purchase costs (`purchaseCents`, at most, where `maxPossible`). Nothing was bought and nothing reached the registry.
+         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+         */
+        Status403RegistryOrSpendCapExceeded: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "spend_cap_exceeded" | "sandbox_product_unavailable";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3966,10 +4197,11 @@ export interface components {
          *
          *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
          *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+         *     - `spend_cap_exceeded`: The purchase would take the account’s or this key’s spend this calendar month (UTC) past its spend cap. `details` names the cap (`cap.scope`, `cap.keyId`, `cap.amountCents`), what is spent (`spentCents`, counting purchases still running) and what the purchase costs (`purchaseCents`, at most, where `maxPossible`). Nothing was bought and nothing reached the registry.
          *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
          *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
          */
-        Status403RegistryOrSearchOwnerMismatch: {
+        PurchasePersonExtractsForbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3983,7 +4215,7 @@ export interface components {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
-                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch";
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "spend_cap_exceeded" | "sandbox_product_unavailable" | "search_owner_mismatch";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4186,6 +4418,64 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "extract_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400InvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `api_key_not_found`: The key id names no key of the signed-in account.
+         */
+        ApiKeyNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "api_key_not_found";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4711,6 +5001,34 @@ export interface components {
             };
         };
         /**
+         * @description Forbidden:
+         *
+         *     - `spend_cap_exceeded`: The purchase would take the account’s or this key’s spend this calendar month (UTC) past its spend cap. `details` names the cap (`cap.scope`, `cap.keyId`, `cap.amountCents`), what is spent (`spentCents`, counting purchases still running) and what the purchase costs (`purchaseCents`, at most, where `maxPossible`). Nothing was bought and nothing reached the registry.
+         */
+        SpendCapExceeded: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "spend_cap_exceeded";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Too many requests:
          *
          *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
@@ -5021,36 +5339,6 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "event_not_found";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400InvalidJson: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "validation_error" | "invalid_json" | "request_too_large";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5505,7 +5793,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2fb9d720-0f76-4ca3-b74c-01b30d295691"
+                     *         "requestId": "req_8c1c05e7-4841-4789-9962-f5b4e195e185"
                      *       }
                      *     }
                      */
@@ -5572,7 +5860,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_556f0e93-fb43-4b04-8e3a-3a4e2d538931"
+                     *         "requestId": "req_6af9367a-c148-4e30-9be2-33b20718d0b3"
                      *       }
                      *     }
                      */
@@ -5636,7 +5924,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_83f0dc42-6a68-43cf-ac0c-cef98ecec524"
+                     *         "requestId": "req_9bd0ff46-b932-4386-863e-dafc3f839dee"
                      *       }
                      *     }
                      */
@@ -5707,7 +5995,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2a4faa38-4101-44f8-be47-00c186628bbd"
+                     *         "requestId": "req_fc1fdee8-b902-4eb3-ace6-35af9494ab20"
                      *       }
                      *     }
                      */
@@ -5845,7 +6133,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7ed76b38-83d5-496b-bcef-b5db14459b1e"
+                     *         "requestId": "req_c9737837-a84f-4536-9fae-a255d999cf95"
                      *       }
                      *     }
                      */
@@ -5924,7 +6212,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7c5113ce-08b6-4f67-9787-9716b03abb41"
+                     *         "requestId": "req_b7008650-1982-4fe9-92e2-4d4a3c42abe2"
                      *       }
                      *     }
                      */
@@ -6020,9 +6308,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T18:08:02Z",
-                     *       "asOf": "2026-11-28T18:08:03Z",
-                     *       "expiresAt": "2027-11-28T18:08:02Z",
+                     *       "purchasedAt": "2026-11-28T20:23:32Z",
+                     *       "asOf": "2026-11-28T20:23:32Z",
+                     *       "expiresAt": "2027-11-28T20:23:32Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -6499,7 +6787,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_0bfcb4e3-d9d4-431a-af09-94a27904592a"
+                     *         "requestId": "req_87be23cc-f117-44a0-b43f-d3e0cd45f05b"
                      *       }
                      *     }
                      */
@@ -6508,7 +6796,7 @@ export interface operations {
             };
             400: components["responses"]["PurchaseCompanyExtractBadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            403: components["responses"]["Status403RegistryOrSpendCapExceeded"];
             404: components["responses"]["PurchaseCompanyExtractNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["Status422ExtractUnavailableForType"];
@@ -6686,15 +6974,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_a7a02ae788baf8c02b4dceea",
+                     *         "id": "ext_80c190e131c497dceeb0caaf",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T18:07:53Z",
-                     *         "asOf": "2026-11-28T18:07:53Z"
+                     *         "purchasedAt": "2026-11-28T20:23:29Z",
+                     *         "asOf": "2026-11-28T20:23:29Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_37fd6a60-5846-4ea7-be24-f1110e037ee7"
+                     *         "requestId": "req_b772b708-0f14-4f12-971f-de3573ae99d0"
                      *       }
                      *     }
                      */
@@ -6804,16 +7092,16 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_8672f71608516d1520bcf1b1",
+                     *         "id": "ext_fdfe49c691d250ab6041552d",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T18:07:55Z",
-                     *         "asOf": "2026-11-28T18:07:55Z"
+                     *         "purchasedAt": "2026-11-28T20:23:30Z",
+                     *         "asOf": "2026-11-28T20:23:30Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7d1a1887-dfc3-4fbf-b88b-ef175871dcf2"
+                     *         "requestId": "req_b5e70afd-2e08-4e4c-81dc-2e0e335f7055"
                      *       }
                      *     }
                      */
@@ -6865,10 +7153,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_a7a02ae788baf8c02b4dceea",
+                     *         "id": "ext_80c190e131c497dceeb0caaf",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T18:07:53Z",
-                     *         "asOf": "2026-11-28T18:07:53Z"
+                     *         "purchasedAt": "2026-11-28T20:23:29Z",
+                     *         "asOf": "2026-11-28T20:23:29Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -7001,7 +7289,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_22adf7fd-d347-4e62-b90e-dfc1ca88502a"
+                     *         "requestId": "req_15ba3c1d-93f1-40e5-a1bc-64c6ece20f03"
                      *       }
                      *     }
                      */
@@ -7064,15 +7352,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_20e7cf27508e488aabd9cf36",
+                     *         "id": "ext_9fb20333427db4da5cda65f7",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T18:07:57Z",
-                     *         "asOf": "2026-11-28T18:07:57Z"
+                     *         "purchasedAt": "2026-11-28T20:23:30Z",
+                     *         "asOf": "2026-11-28T20:23:30Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d404ca00-1f33-4fed-90e1-2714b9f901f1"
+                     *         "requestId": "req_66aa0b78-f197-4ea6-aa31-9547770cb6d8"
                      *       }
                      *     }
                      */
@@ -7123,10 +7411,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_4ba8b8c178479d0ce6114055",
+                     *         "id": "ext_791070f1e22d21732eee2b70",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T18:07:59Z",
-                     *         "asOf": "2026-11-28T18:07:59Z"
+                     *         "purchasedAt": "2026-11-28T20:23:31Z",
+                     *         "asOf": "2026-11-28T20:23:31Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7230,7 +7518,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d11a3f88-6a92-4b03-be85-0e4b3a10c872"
+                     *         "requestId": "req_d3b93c55-fd66-4ad9-af2d-35f9b3ea3b30"
                      *       }
                      *     }
                      */
@@ -7383,15 +7671,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_60be6af320ac4e4f18fc1ce3",
+                     *         "id": "ext_f844e22bef60abb0244350ff",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T18:07:59Z",
-                     *         "asOf": "2026-11-28T18:08:00Z"
+                     *         "purchasedAt": "2026-11-28T20:23:32Z",
+                     *         "asOf": "2026-11-28T20:23:32Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_aa603334-e6d1-4c5f-835f-3769b96b28b8"
+                     *         "requestId": "req_35c1b808-1633-406d-a770-5a36ae9a9551"
                      *       }
                      *     }
                      */
@@ -7685,13 +7973,13 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T18:08:02Z",
-                     *         "asOf": "2026-11-28T18:08:03Z"
+                     *         "purchasedAt": "2026-11-28T20:23:32Z",
+                     *         "asOf": "2026-11-28T20:23:32Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_811c4b95-b9fc-44a2-a6a9-36d77156e058"
+                     *         "requestId": "req_0e80fa11-47f9-44b5-a6d1-ce876aa100e6"
                      *       }
                      *     }
                      */
@@ -7860,7 +8148,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a10f90dc-84c0-4207-ba68-866b7fec6c56"
+                     *         "requestId": "req_d13a0b7a-6f1b-4248-884d-7d281efaad53"
                      *       }
                      *     }
                      */
@@ -7915,8 +8203,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T18:08:03Z",
-                     *       "expiresAt": "2026-12-28T18:08:03Z",
+                     *       "createdAt": "2026-11-28T20:23:32Z",
+                     *       "expiresAt": "2026-12-28T20:23:32Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -7942,7 +8230,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9700748f-ce05-4900-8aa1-7207a1b30329"
+                     *         "requestId": "req_f201e4a1-2da2-4656-9c80-8742703c552e"
                      *       }
                      *     }
                      */
@@ -8001,11 +8289,11 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T18:08:03Z",
+                     *       "searchExpiresAt": "2026-12-28T20:23:32Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e34065b4-8b01-4392-b79d-2726c64aa614"
+                     *         "requestId": "req_2c169c91-5913-40bb-a113-62016a55bafc"
                      *       }
                      *     }
                      */
@@ -8066,7 +8354,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_d865c7b09412e938d627c66f",
+                     *           "id": "ext_39104adbfb7a074e4624b437",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8088,9 +8376,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T18:08:04Z",
-                     *           "asOf": "2026-11-28T18:08:04Z",
-                     *           "expiresAt": "2027-11-28T18:08:04Z",
+                     *           "purchasedAt": "2026-11-28T20:23:33Z",
+                     *           "asOf": "2026-11-28T20:23:33Z",
+                     *           "expiresAt": "2027-11-28T20:23:33Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8244,7 +8532,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_b7cd1f69-fc6a-4041-be58-0bd68e9a92a2"
+                     *             "requestId": "req_05c53149-aec7-4470-bdab-62b6d58ebaba"
                      *           }
                      *         }
                      *       ],
@@ -8254,7 +8542,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_b7cd1f69-fc6a-4041-be58-0bd68e9a92a2",
+                     *         "requestId": "req_05c53149-aec7-4470-bdab-62b6d58ebaba",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8264,7 +8552,7 @@ export interface operations {
             };
             400: components["responses"]["PurchasePersonExtractsBadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403RegistryOrSearchOwnerMismatch"];
+            403: components["responses"]["PurchasePersonExtractsForbidden"];
             404: components["responses"]["PersonNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             410: components["responses"]["SearchExpired"];
@@ -8422,18 +8710,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlpZVW1WYWlkTTM3emZuVXAiLCJ0IjoxNzk1ODg5Mjk2ODU2LCJwIjo1fQ.Ef1CxUSBcZ8i6Bx6g1E8Dg_VKX4_M9NHlXNOt6AAWWk",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6Inl1ZUh0S1E5Q3p2NFpYZ0ciLCJ0IjoxNzk1ODk3NDE4NDcyLCJwIjo1fQ.0S_K-RETDIdb2yOqXbzsyQLRlzW2YA1JiPWcHl7SJpU",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_d865c7b09412e938d627c66f",
+                     *         "id": "ext_39104adbfb7a074e4624b437",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T18:08:04Z",
-                     *         "asOf": "2026-11-28T18:08:04Z"
+                     *         "purchasedAt": "2026-11-28T20:23:33Z",
+                     *         "asOf": "2026-11-28T20:23:33Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_870037bb-1202-410e-bc86-d73086a6bdf4"
+                     *         "requestId": "req_11b8570c-33a7-4d3e-8216-37724ba23d93"
                      *       }
                      *     }
                      */
@@ -8513,9 +8801,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T18:08:02Z",
-                     *       "asOf": "2026-11-28T18:08:03Z",
-                     *       "expiresAt": "2027-11-28T18:08:02Z",
+                     *       "purchasedAt": "2026-11-28T20:23:32Z",
+                     *       "asOf": "2026-11-28T20:23:32Z",
+                     *       "expiresAt": "2027-11-28T20:23:32Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -8992,7 +9280,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b2141420-aec0-44c3-a43c-19a8ad185b88"
+                     *         "requestId": "req_9eafccb7-e2d4-4c5f-8dd8-f0f7c85e40e9"
                      *       }
                      *     }
                      */
@@ -9077,15 +9365,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T18:08:02Z",
-                     *           "asOf": "2026-11-28T18:08:03Z",
-                     *           "expiresAt": "2027-11-28T18:08:02Z",
+                     *           "purchasedAt": "2026-11-28T20:23:32Z",
+                     *           "asOf": "2026-11-28T20:23:32Z",
+                     *           "expiresAt": "2027-11-28T20:23:32Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_60be6af320ac4e4f18fc1ce3",
+                     *           "id": "ext_f844e22bef60abb0244350ff",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9130,15 +9418,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T18:07:59Z",
-                     *           "asOf": "2026-11-28T18:08:00Z",
-                     *           "expiresAt": "2027-11-28T18:07:59Z",
+                     *           "purchasedAt": "2026-11-28T20:23:32Z",
+                     *           "asOf": "2026-11-28T20:23:32Z",
+                     *           "expiresAt": "2027-11-28T20:23:32Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_4ba8b8c178479d0ce6114055",
+                     *           "id": "ext_791070f1e22d21732eee2b70",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9174,9 +9462,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T18:07:59Z",
-                     *           "asOf": "2026-11-28T18:07:59Z",
-                     *           "expiresAt": "2027-11-28T18:07:59Z",
+                     *           "purchasedAt": "2026-11-28T20:23:31Z",
+                     *           "asOf": "2026-11-28T20:23:31Z",
+                     *           "expiresAt": "2027-11-28T20:23:31Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9187,7 +9475,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_39120674-5114-4b26-9761-0ba2de4e5de3"
+                     *         "requestId": "req_5c957d2a-7f21-4355-b0d1-eaff6b1b51db"
                      *       }
                      *     }
                      */
@@ -9235,44 +9523,44 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_a7a02ae788baf8c02b4dceea",
-                     *           "at": "2026-11-28T18:07:53Z",
+                     *           "resourceId": "ext_80c190e131c497dceeb0caaf",
                      *           "quantity": 1,
-                     *           "requestId": "req_9b292529-2a09-4221-90c9-117288ba8319",
-                     *           "feeCode": null,
-                     *           "clientReference": null,
+                     *           "priceVersion": "2020-01-01",
                      *           "billable": false,
+                     *           "at": "2026-11-28T20:23:29Z",
                      *           "unitAmountCents": 4000,
-                     *           "amountCents": 4000,
-                     *           "priceVersion": "2020-01-01"
+                     *           "requestId": "req_9db05971-2422-4321-8baf-e38273be8724",
+                     *           "feeCode": null,
+                     *           "clientReference": null,
+                     *           "amountCents": 4000
                      *         },
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_8672f71608516d1520bcf1b1",
-                     *           "at": "2026-11-28T18:07:55Z",
+                     *           "resourceId": "ext_fdfe49c691d250ab6041552d",
                      *           "quantity": 1,
-                     *           "requestId": "req_6ab9141e-e8f7-4671-a052-9b1ce5edadf7",
+                     *           "priceVersion": "2020-01-01",
+                     *           "billable": false,
+                     *           "at": "2026-11-28T20:23:30Z",
+                     *           "unitAmountCents": 2500,
+                     *           "requestId": "req_24f63f74-c0da-4367-8ad1-14dad6a56156",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false,
-                     *           "unitAmountCents": 2500,
-                     *           "amountCents": 2500,
-                     *           "priceVersion": "2020-01-01"
+                     *           "amountCents": 2500
                      *         },
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_20e7cf27508e488aabd9cf36",
-                     *           "at": "2026-11-28T18:07:57Z",
+                     *           "resourceId": "ext_9fb20333427db4da5cda65f7",
                      *           "quantity": 1,
-                     *           "requestId": "req_142cf92a-1680-4f02-a113-95dd89fc1e08",
+                     *           "priceVersion": "2020-01-01",
+                     *           "billable": false,
+                     *           "at": "2026-11-28T20:23:30Z",
+                     *           "unitAmountCents": 2500,
+                     *           "requestId": "req_157006f6-afd5-4075-b908-91cf207a129e",
                      *           "feeCode": null,
                      *           "clientReference": null,
-                     *           "billable": false,
-                     *           "unitAmountCents": 2500,
-                     *           "amountCents": 2500,
-                     *           "priceVersion": "2020-01-01"
+                     *           "amountCents": 2500
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -9310,7 +9598,7 @@ export interface operations {
                      *         "currency": "AUD",
                      *         "examplePrices": true,
                      *         "billed": false,
-                     *         "totalCents": 19000,
+                     *         "totalCents": 26000,
                      *         "unpricedEntries": 0,
                      *         "products": [
                      *           {
@@ -9339,7 +9627,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_619e1849-cc1f-46d9-a6cc-9b5b884f307f"
+                     *         "requestId": "req_3b39359c-2914-422b-8622-7fcf5c5d716c"
                      *       }
                      *     }
                      */
@@ -9348,6 +9636,448 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListSpendCaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The account's cap and its keys' caps (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "spendCap",
+                     *           "scope": "account",
+                     *           "keyId": null,
+                     *           "amountCents": null,
+                     *           "currency": "AUD",
+                     *           "month": "2026-11",
+                     *           "spentCents": 26000,
+                     *           "remainingCents": null,
+                     *           "alertThresholds": [
+                     *             50,
+                     *             80,
+                     *             100
+                     *           ],
+                     *           "alertsSent": [],
+                     *           "alertEmails": [],
+                     *           "billed": false,
+                     *           "examplePrices": true,
+                     *           "updatedAt": null
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_e28668f2-4e71-43c0-b9c6-002037435528"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SpendCapList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetAccountSpendCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The account's cap and this month's spend (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "spendCap",
+                     *       "scope": "account",
+                     *       "keyId": null,
+                     *       "amountCents": null,
+                     *       "currency": "AUD",
+                     *       "month": "2026-11",
+                     *       "spentCents": 26000,
+                     *       "remainingCents": null,
+                     *       "alertThresholds": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
+                     *       "alertsSent": [],
+                     *       "alertEmails": [],
+                     *       "billed": false,
+                     *       "examplePrices": true,
+                     *       "updatedAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_734056ca-b9bf-4832-b4be-b3f5db75f4e8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SpendCapResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    SetAccountSpendCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amountCents": 50000,
+                 *       "alertEmails": [
+                 *         "billing@example.com"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetAccountSpendCap"];
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: Cap the account at 500.00 a month; alerts to billing@example.com (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "spendCap",
+                     *       "scope": "account",
+                     *       "keyId": null,
+                     *       "amountCents": 50000,
+                     *       "currency": "AUD",
+                     *       "month": "2026-11",
+                     *       "spentCents": 26000,
+                     *       "remainingCents": 24000,
+                     *       "alertThresholds": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
+                     *       "alertsSent": [],
+                     *       "alertEmails": [
+                     *         "billing@example.com"
+                     *       ],
+                     *       "billed": false,
+                     *       "examplePrices": true,
+                     *       "updatedAt": "2026-11-28T20:23:38Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_d07a0b24-fadb-498d-b613-51aa108297c6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SpendCapResponse"];
+                };
+            };
+            400: components["responses"]["Status400InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    DeleteAccountSpendCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Remove the account's cap (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "spendCap",
+                     *       "scope": "account",
+                     *       "keyId": null,
+                     *       "amountCents": null,
+                     *       "currency": "AUD",
+                     *       "month": "2026-11",
+                     *       "spentCents": 26000,
+                     *       "remainingCents": null,
+                     *       "alertThresholds": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
+                     *       "alertsSent": [],
+                     *       "alertEmails": [],
+                     *       "billed": false,
+                     *       "examplePrices": true,
+                     *       "updatedAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_cc092ac7-af68-4986-b327-d0b4330e7e8b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SpendCapResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetKeySpendCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example key_0d317200d54aa549a1e6 */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: A key's cap (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "spendCap",
+                     *       "scope": "key",
+                     *       "keyId": "key_0d317200d54aa549a1e6",
+                     *       "amountCents": null,
+                     *       "currency": "AUD",
+                     *       "month": "2026-11",
+                     *       "spentCents": 26000,
+                     *       "remainingCents": null,
+                     *       "alertThresholds": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
+                     *       "alertsSent": [],
+                     *       "alertEmails": [],
+                     *       "billed": false,
+                     *       "examplePrices": true,
+                     *       "updatedAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_afc57021-9dc2-450c-bd2d-4543060ed751"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SpendCapResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ApiKeyNotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    SetKeySpendCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example key_0d317200d54aa549a1e6 */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amountCents": 5000
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetKeySpendCap"];
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: Cap an agent key at 50.00 a month (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "spendCap",
+                     *       "scope": "key",
+                     *       "keyId": "key_0d317200d54aa549a1e6",
+                     *       "amountCents": 5000,
+                     *       "currency": "AUD",
+                     *       "month": "2026-11",
+                     *       "spentCents": 26000,
+                     *       "remainingCents": 0,
+                     *       "alertThresholds": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
+                     *       "alertsSent": [],
+                     *       "alertEmails": [],
+                     *       "billed": false,
+                     *       "examplePrices": true,
+                     *       "updatedAt": "2026-11-28T20:23:39Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_5c21755e-149b-4482-98bc-dc7774af7244"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SpendCapResponse"];
+                };
+            };
+            400: components["responses"]["Status400InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ApiKeyNotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    DeleteKeySpendCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example key_0d317200d54aa549a1e6 */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Remove a key's cap (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "spendCap",
+                     *       "scope": "key",
+                     *       "keyId": "key_0d317200d54aa549a1e6",
+                     *       "amountCents": null,
+                     *       "currency": "AUD",
+                     *       "month": "2026-11",
+                     *       "spentCents": 26000,
+                     *       "remainingCents": null,
+                     *       "alertThresholds": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
+                     *       "alertsSent": [],
+                     *       "alertEmails": [],
+                     *       "billed": false,
+                     *       "examplePrices": true,
+                     *       "updatedAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_8976957b-d873-443e-b3a1-476f583ca2e6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SpendCapResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ApiKeyNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9395,9 +10125,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T18:08:12Z",
-                     *           "asOf": "2026-11-28T18:08:12Z",
-                     *           "expiresAt": "2027-11-28T18:08:12Z",
+                     *           "purchasedAt": "2026-11-28T20:23:36Z",
+                     *           "asOf": "2026-11-28T20:23:36Z",
+                     *           "expiresAt": "2027-11-28T20:23:36Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9408,7 +10138,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d50019d6-8e87-42df-8726-3dfb4b00fd21"
+                     *         "requestId": "req_ffaa978e-9491-4a52-8536-c439ae2d9c57"
                      *       }
                      *     }
                      */
@@ -9470,9 +10200,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T18:08:12Z",
-                     *       "asOf": "2026-11-28T18:08:12Z",
-                     *       "expiresAt": "2027-11-28T18:08:12Z",
+                     *       "purchasedAt": "2026-11-28T20:23:36Z",
+                     *       "asOf": "2026-11-28T20:23:36Z",
+                     *       "expiresAt": "2027-11-28T20:23:36Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9640,14 +10370,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg4OTI5Mzg1NywicCI6MjB9.IFucs9MZX9GHauX1ymyG-NFEahG9W83-JpZdywTeunM",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg5NzQxNjg3OSwicCI6MjB9.YredrQpPdpJUQp35mff12oalIgAkhbg5ie4jTyK6tGw",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_7ae2bb1b-e0d2-4565-8f4f-be1a2df11b59"
+                     *         "requestId": "req_ba275459-191a-4aae-ae05-1f8c11dc45c0"
                      *       }
                      *     }
                      */
@@ -9656,7 +10386,7 @@ export interface operations {
             };
             400: components["responses"]["PurchaseWeeklySummaryBadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            403: components["responses"]["Status403RegistryOrSpendCapExceeded"];
             404: components["responses"]["SummaryUnavailable"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
@@ -9706,9 +10436,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T18:08:12Z",
-                     *       "asOf": "2026-11-28T18:08:12Z",
-                     *       "expiresAt": "2027-11-28T18:08:12Z",
+                     *       "purchasedAt": "2026-11-28T20:23:36Z",
+                     *       "asOf": "2026-11-28T20:23:36Z",
+                     *       "expiresAt": "2027-11-28T20:23:36Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9876,14 +10606,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg4OTI5NzA1NiwicCI6NX0.v49DPFTm7ygzZSG98XBS3FGik9FH9i9R476WaM95gI4",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg5NzQxOTQ4MCwicCI6NX0.ZJIQu-hTzS-PTU1AUBvCjnlolGOKTY224z6Z1_66Y8A",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_31868336-875e-46fa-9c21-893ce20dfe1a"
+                     *         "requestId": "req_f14e7847-3a36-4138-b3f0-5cc5c0c504cf"
                      *       }
                      *     }
                      */
@@ -9955,7 +10685,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_be55b3ca-c375-4dc3-847b-e3081e306cff"
+                     *         "requestId": "req_fb23dfaf-8026-4b27-a937-c99dc9b63dc8"
                      *       }
                      *     }
                      */
@@ -10048,7 +10778,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_65d0d3f5-0c89-4471-9774-382eb0622e7b"
+                     *         "requestId": "req_2d9e0367-cd16-4ac5-a39a-6619d3ce6dad"
                      *       }
                      *     }
                      */
@@ -10129,7 +10859,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_de24ceee-f611-4d85-a686-3bc5b2082190"
+                     *         "requestId": "req_db3169ae-1991-422d-98a2-1d45bb63c151"
                      *       }
                      *     }
                      */
@@ -10227,9 +10957,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T18:08:17Z",
-                     *       "asOf": "2026-11-28T18:08:17Z",
-                     *       "expiresAt": "2027-11-28T18:08:17Z",
+                     *       "purchasedAt": "2026-11-28T20:23:39Z",
+                     *       "asOf": "2026-11-28T20:23:39Z",
+                     *       "expiresAt": "2027-11-28T20:23:39Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -10403,7 +11133,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_ca851c33-baed-49ec-9a0d-4d76a0aed07c"
+                     *         "requestId": "req_ca556725-3473-4827-8b4b-5e642eea2009"
                      *       }
                      *     }
                      */
@@ -10412,7 +11142,7 @@ export interface operations {
             };
             400: components["responses"]["PurchaseRegisterExtractBadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            403: components["responses"]["Status403RegistryOrSpendCapExceeded"];
             404: components["responses"]["NoMatches"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
@@ -10521,12 +11251,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T18:08:05Z",
+                     *       "createdAt": "2026-11-28T20:23:34Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_6832aceb-db67-4700-8c95-de8bd1779aae"
+                     *         "requestId": "req_711e89e7-4190-45bb-b483-6e376a6f4141"
                      *       }
                      *     }
                      */
@@ -10535,7 +11265,7 @@ export interface operations {
             };
             400: components["responses"]["OrderChargesExtractBadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            403: components["responses"]["Status403RegistryOrSpendCapExceeded"];
             404: components["responses"]["OrderChargesExtractNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["OrderChargesExtractUnprocessable"];
@@ -10642,12 +11372,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T18:08:17Z",
+                     *       "createdAt": "2026-11-28T20:23:39Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_63371272-f31b-4f22-9088-8f0677a098cb"
+                     *         "requestId": "req_e66b79d9-92d0-4155-b095-5c1c6ee14b5e"
                      *       }
                      *     }
                      */
@@ -10656,7 +11386,7 @@ export interface operations {
             };
             400: components["responses"]["OrderDocumentImagesBadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            403: components["responses"]["Status403RegistryOrSpendCapExceeded"];
             404: components["responses"]["DocumentNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["OrderDocumentImagesUnprocessable"];
@@ -10740,7 +11470,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T18:08:10Z",
+                     *       "downloadExpiresAt": "2026-12-05T20:23:35Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -10748,12 +11478,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T18:08:05Z",
-                     *       "readyAt": "2026-11-28T18:08:10Z",
+                     *       "createdAt": "2026-11-28T20:23:34Z",
+                     *       "readyAt": "2026-11-28T20:23:35Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_29e95785-0ca9-42ae-96a8-bc8704ad832f"
+                     *         "requestId": "req_a836b60d-f314-4f5d-a2b6-49912b794321"
                      *       }
                      *     }
                      */
@@ -10851,7 +11581,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T18:08:10Z",
+                     *           "downloadExpiresAt": "2026-12-05T20:23:35Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -10859,8 +11589,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T18:08:05Z",
-                     *           "readyAt": "2026-11-28T18:08:10Z"
+                     *           "createdAt": "2026-11-28T20:23:34Z",
+                     *           "readyAt": "2026-11-28T20:23:35Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -10869,7 +11599,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_078af2f8-5662-48a9-a658-c03b3b31764c"
+                     *         "requestId": "req_7fb80b97-99f2-424e-a3cb-e70a86fc225c"
                      *       }
                      *     }
                      */
@@ -10958,8 +11688,8 @@ export interface operations {
                      *           "resultCount": 180,
                      *           "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T18:08:11Z",
-                     *           "readyAt": "2026-11-28T18:08:11Z"
+                     *           "createdAt": "2026-11-28T20:23:36Z",
+                     *           "readyAt": "2026-11-28T20:23:36Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -10968,7 +11698,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3a45bf61-3618-4376-9d99-11e892320114"
+                     *         "requestId": "req_09074256-9db2-44be-bd96-de3e410557e7"
                      *       }
                      *     }
                      */
@@ -11031,12 +11761,12 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T18:08:11Z",
+                     *       "createdAt": "2026-11-28T20:23:36Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_2a614ec2-8680-48af-8aef-1b575ee5dfa6"
+                     *         "requestId": "req_cbab598c-acc1-497f-b106-26b169f46068"
                      *       }
                      *     }
                      */
@@ -11045,6 +11775,7 @@ export interface operations {
             };
             400: components["responses"]["CreateOfflineSearchBadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SpendCapExceeded"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["CreateOfflineSearchTooManyRequests"];
@@ -11085,12 +11816,12 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T18:08:11Z",
-                     *       "readyAt": "2026-11-28T18:08:11Z",
+                     *       "createdAt": "2026-11-28T20:23:36Z",
+                     *       "readyAt": "2026-11-28T20:23:36Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_7aed605f-f1b3-46ef-b2b9-571ad10f0a8c"
+                     *         "requestId": "req_955a9061-0423-446a-9a7f-a3f831c4e2ee"
                      *       }
                      *     }
                      */
@@ -11223,12 +11954,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODg5Mjk3ODE3LCJwIjoxMDB9.AGTHClYRc0GmaLk1eHF2UIpZPZf80NW75uCkAiuTHT8",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODk3NDIxMzQxLCJwIjoxMDB9.disHbq3M7fZbLQZoco0f6ytlnr5evTuCe0Qo-xs3Nt8",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c628e0e2-1780-4007-b07f-2e8641317628"
+                     *         "requestId": "req_5145aff9-276f-4d23-99fa-8723fc82981d"
                      *       }
                      *     }
                      */
@@ -11328,7 +12059,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4ca94065-ada5-4a27-982f-48cdf45b0309"
+                     *         "requestId": "req_3f2a169a-7862-416d-a619-5662b06ed3e1"
                      *       }
                      *     }
                      */
@@ -11527,7 +12258,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a1679039-f0c0-4afa-96b4-d7ed42726736"
+                     *         "requestId": "req_38a369e8-8e6c-4a23-87ba-d3ed28641545"
                      *       }
                      *     }
                      */
@@ -11613,7 +12344,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_76c88ed8-18e9-429d-8e84-471eb5e0e01b"
+                     *         "requestId": "req_53b2ebdd-b226-4cbc-b85f-9b812c2b6fef"
                      *       }
                      *     }
                      */
@@ -11710,7 +12441,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3a1b300e-0cb2-486d-bf20-e99f1f3b97cd"
+                     *         "requestId": "req_10dc1d3a-5a4e-458a-a8f5-40fe79ab8be7"
                      *       }
                      *     }
                      */
@@ -11780,7 +12511,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4be050c7-ae0c-4b73-b325-b006c32986ea"
+                     *         "requestId": "req_5bab3dd7-3291-40e7-a8ce-c2f58b261423"
                      *       }
                      *     }
                      */
@@ -11802,7 +12533,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example order.ready */
-                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "spend_cap.threshold_reached" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
                 /** @example 20 */
                 limit?: components["schemas"]["Limit"];
                 cursor?: components["schemas"]["Cursor"];
@@ -11831,7 +12562,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T18:08:10Z",
+                     *           "createdAt": "2026-11-28T20:23:35Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -11863,8 +12594,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T18:08:05Z",
-                     *             "readyAt": "2026-11-28T18:08:10Z"
+                     *             "createdAt": "2026-11-28T20:23:34Z",
+                     *             "readyAt": "2026-11-28T20:23:35Z"
                      *           }
                      *         }
                      *       ],
@@ -11874,7 +12605,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9e706f22-8a9b-48ef-b69b-8fadd50549b8"
+                     *         "requestId": "req_83a219ac-7ec7-4bef-9b57-08be3070f696"
                      *       }
                      *     }
                      */
@@ -11916,7 +12647,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T18:08:10Z",
+                     *       "createdAt": "2026-11-28T20:23:35Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -11948,13 +12679,13 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T18:08:05Z",
-                     *         "readyAt": "2026-11-28T18:08:10Z"
+                     *         "createdAt": "2026-11-28T20:23:34Z",
+                     *         "readyAt": "2026-11-28T20:23:35Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f7e0f0c0-6a9e-4c85-8a72-87c52137bcdd"
+                     *         "requestId": "req_6d120273-678a-487d-badf-bc8a30e0b927"
                      *       }
                      *     }
                      */
@@ -12003,25 +12734,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_5784c379512c7f84258e82e0",
+                     *           "id": "whd_03ea6cb4f3bbe5eca102665c",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T18:09:11Z",
+                     *           "nextAttemptAt": "2026-11-28T20:24:36Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T18:08:11Z",
+                     *               "at": "2026-11-28T20:23:36Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 12,
+                     *               "latencyMs": 10,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T18:08:11Z"
+                     *           "createdAt": "2026-11-28T20:23:35Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12030,7 +12761,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_906e5820-06c2-420a-a84b-5587c14fa533"
+                     *         "requestId": "req_b795b4db-2b46-45c5-91fe-40511c7be263"
                      *       }
                      *     }
                      */
@@ -12084,25 +12815,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_5784c379512c7f84258e82e0",
+                     *           "id": "whd_03ea6cb4f3bbe5eca102665c",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T18:09:11Z",
+                     *           "nextAttemptAt": "2026-11-28T20:24:36Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T18:08:11Z",
+                     *               "at": "2026-11-28T20:23:36Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 12,
+                     *               "latencyMs": 10,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T18:08:11Z"
+                     *           "createdAt": "2026-11-28T20:23:35Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12111,7 +12842,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f6ed4885-0cf3-4174-8924-23e225c7df57"
+                     *         "requestId": "req_d1320b80-e521-4f29-9568-88e040c1bdcd"
                      *       }
                      *     }
                      */
@@ -12171,13 +12902,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 1,
+                     *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T18:08:11Z",
-                     *             "consecutiveFailures": 1
+                     *             "lastFailedAt": "2026-11-28T20:23:41Z",
+                     *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-28T18:08:05Z",
-                     *           "updatedAt": "2026-11-28T18:08:05Z"
+                     *           "createdAt": "2026-11-28T20:23:34Z",
+                     *           "updatedAt": "2026-11-28T20:23:34Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12186,7 +12917,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4d6d7379-6c1b-4c8d-8502-1824d1de1457"
+                     *         "requestId": "req_cc7b867d-338e-4215-ad70-2aad8175dee6"
                      *       }
                      *     }
                      */
@@ -12247,7 +12978,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_bw6Ut0Rg0ggujO1Es0QHZRHBCMDST51vv2cZEOB4duQ",
+                     *       "secret": "whsec_Lr03na1uR7KSP71DkaeQOxBFsuaFzrG7lTlVeXn7Ir8",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -12257,12 +12988,12 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T18:08:05Z",
-                     *       "updatedAt": "2026-11-28T18:08:05Z",
+                     *       "createdAt": "2026-11-28T20:23:34Z",
+                     *       "updatedAt": "2026-11-28T20:23:34Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6f4b8639-ffcb-4c5f-9b53-0fd2997e525c"
+                     *         "requestId": "req_13c4a485-13c4-45f9-acb8-1255db9f02e5"
                      *       }
                      *     }
                      */
@@ -12318,15 +13049,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T18:08:19Z",
+                     *         "lastFailedAt": "2026-11-28T20:23:41Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T18:08:05Z",
-                     *       "updatedAt": "2026-11-28T18:08:05Z",
+                     *       "createdAt": "2026-11-28T20:23:34Z",
+                     *       "updatedAt": "2026-11-28T20:23:34Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c05bb80c-0f76-464e-bd35-b34949b5967a"
+                     *         "requestId": "req_a068aa0e-6a0c-4e87-8760-6b533bb8a878"
                      *       }
                      *     }
                      */
@@ -12373,7 +13104,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_99ac5203-6394-4431-87dd-d1ef1683e940"
+                     *         "requestId": "req_405d74ca-9638-4766-9ba6-7df4ef38c3a2"
                      *       }
                      *     }
                      */
@@ -12441,15 +13172,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T18:08:19Z",
+                     *         "lastFailedAt": "2026-11-28T20:23:41Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T18:08:05Z",
-                     *       "updatedAt": "2026-11-28T18:08:19Z",
+                     *       "createdAt": "2026-11-28T20:23:34Z",
+                     *       "updatedAt": "2026-11-28T20:23:41Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_88ff335a-5655-4ddd-ae98-49f7c26f8abb"
+                     *         "requestId": "req_312c7335-5cf7-44e7-aa56-bdd49f81b3f4"
                      *       }
                      *     }
                      */
@@ -12505,22 +13236,22 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_p6wkCsCZndNHoF-2GQSxTiC_0iQPc0E2L8NVG_p2Vo0",
-                     *       "secretRotatedAt": "2026-11-28T18:08:19Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T18:08:19Z",
+                     *       "secret": "whsec_cnuWiucddDnJj69hA8x2GqUnPkcWJJ7IwFpBpfDaOBo",
+                     *       "secretRotatedAt": "2026-11-28T20:23:41Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T20:23:41Z",
                      *       "stats": {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T18:08:19Z",
+                     *         "lastFailedAt": "2026-11-28T20:23:41Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T18:08:05Z",
-                     *       "updatedAt": "2026-11-28T18:08:19Z",
+                     *       "createdAt": "2026-11-28T20:23:34Z",
+                     *       "updatedAt": "2026-11-28T20:23:41Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_937acd03-535d-4357-8a39-06905f58c8ea"
+                     *         "requestId": "req_3b529fc9-2c34-4e5b-b450-63e0ec2c8085"
                      *       }
                      *     }
                      */
@@ -12569,56 +13300,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_7dcc61d88e17b9d7665a045e",
+                     *           "id": "whd_d420d3ef9a8bbeaca788324f",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T18:09:19Z",
+                     *           "nextAttemptAt": "2026-11-28T20:24:41Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T18:08:19Z",
+                     *               "at": "2026-11-28T20:23:41Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 38,
+                     *               "latencyMs": 3,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T18:08:19Z"
+                     *           "createdAt": "2026-11-28T20:23:41Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_5784c379512c7f84258e82e0",
+                     *           "id": "whd_03ea6cb4f3bbe5eca102665c",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T18:13:19Z",
+                     *           "nextAttemptAt": "2026-11-28T20:28:41Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T18:08:11Z",
+                     *               "at": "2026-11-28T20:23:36Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 12,
+                     *               "latencyMs": 10,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T18:08:19Z",
+                     *               "at": "2026-11-28T20:23:41Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 39,
+                     *               "latencyMs": 6,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T18:08:11Z"
+                     *           "createdAt": "2026-11-28T20:23:35Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12627,7 +13358,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5ac09940-857a-42a6-9215-e4710bbb03b2"
+                     *         "requestId": "req_9676a625-016d-43c7-8269-2c34ffee9e0d"
                      *       }
                      *     }
                      */
@@ -12684,7 +13415,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e008d608-db34-4e02-a07c-f0fc3ff06ea0"
+                     *         "requestId": "req_84c3409e-13f0-4272-903b-bffb363700c1"
                      *       }
                      *     }
                      */
@@ -12731,9 +13462,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_7cf3b76831b9f99ce054dc34",
+                     *       "id": "evt_e07efd7fc609cb4f54c6e403",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T18:08:19Z",
+                     *       "createdAt": "2026-11-28T20:23:41Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -12746,22 +13477,22 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T18:08:19Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T18:08:19Z",
+                     *         "secretRotatedAt": "2026-11-28T20:23:41Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T20:23:41Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T18:08:19Z",
+                     *           "lastFailedAt": "2026-11-28T20:23:41Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T18:08:05Z",
-                     *         "updatedAt": "2026-11-28T18:08:19Z"
+                     *         "createdAt": "2026-11-28T20:23:34Z",
+                     *         "updatedAt": "2026-11-28T20:23:41Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dbe01b1c-8414-4b9b-96a0-7ccbcacb7318"
+                     *         "requestId": "req_967e11a9-2703-4dc7-8e51-a00d86c8525b"
                      *       }
                      *     }
                      */
@@ -12848,7 +13579,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_563ef0f1-350a-4fa7-99d1-f0652d5525ea"
+                     *         "requestId": "req_87949f84-f751-4c16-81fc-4c98cbc4eaf1"
                      *       }
                      *     }
                      */
@@ -12931,12 +13662,12 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-28T18:08:15Z",
-                     *       "completedAt": "2026-11-28T18:08:15Z",
+                     *       "createdAt": "2026-11-28T20:23:37Z",
+                     *       "completedAt": "2026-11-28T20:23:37Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2502f0c8-d683-4496-b35d-018b5e63549b"
+                     *         "requestId": "req_baa5fc7f-e568-4109-8adf-891b918a8887"
                      *       }
                      *     }
                      */
@@ -12983,7 +13714,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "monitor",
-                     *           "id": "mon_18b53d99cc1d91263b59cf3c",
+                     *           "id": "mon_948d1e2351e712a33477467c",
                      *           "kind": "company",
                      *           "companyNumber": "990000041",
                      *           "company": null,
@@ -12996,8 +13727,8 @@ export interface operations {
                      *           "baseline": null,
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T18:08:15Z",
-                     *           "updatedAt": "2026-11-28T18:08:15Z"
+                     *           "createdAt": "2026-11-28T20:23:37Z",
+                     *           "updatedAt": "2026-11-28T20:23:37Z"
                      *         },
                      *         {
                      *           "object": "monitor",
@@ -13045,12 +13776,12 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T18:08:14Z"
+                     *             "at": "2026-11-28T20:23:36Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T18:08:14Z",
-                     *           "updatedAt": "2026-11-28T18:08:14Z"
+                     *           "createdAt": "2026-11-28T20:23:36Z",
+                     *           "updatedAt": "2026-11-28T20:23:36Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13059,7 +13790,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c1bc0eca-5fe6-4fe7-8d4d-003cca70d4e4"
+                     *         "requestId": "req_81efbbc5-522c-4649-a825-97bea1967741"
                      *       }
                      *     }
                      */
@@ -13154,16 +13885,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T18:08:14Z"
+                     *         "at": "2026-11-28T20:23:36Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T18:08:14Z",
-                     *       "updatedAt": "2026-11-28T18:08:14Z",
+                     *       "createdAt": "2026-11-28T20:23:36Z",
+                     *       "updatedAt": "2026-11-28T20:23:36Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5ff91668-85f7-4a63-af65-9348680c8165"
+                     *         "requestId": "req_63c9934b-a6ba-4424-b1eb-b4f260bbfc66"
                      *       }
                      *     }
                      */
@@ -13251,16 +13982,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T18:08:14Z"
+                     *         "at": "2026-11-28T20:23:36Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T18:08:14Z",
-                     *       "updatedAt": "2026-11-28T18:08:14Z",
+                     *       "createdAt": "2026-11-28T20:23:36Z",
+                     *       "updatedAt": "2026-11-28T20:23:36Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_34a79167-3f21-4158-9934-0fd16fa77cb7"
+                     *         "requestId": "req_569f6daa-92ea-4302-a519-e2f0cdedcb26"
                      *       }
                      *     }
                      */
@@ -13307,7 +14038,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_85f13f01-aed1-4ec8-8764-f80a81bb4dea"
+                     *         "requestId": "req_d68a5879-4fd4-40a7-862b-c2e3c6dfb79f"
                      *       }
                      *     }
                      */
@@ -13404,16 +14135,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T18:08:14Z"
+                     *         "at": "2026-11-28T20:23:36Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T18:08:14Z",
-                     *       "updatedAt": "2026-11-28T18:08:20Z",
+                     *       "createdAt": "2026-11-28T20:23:36Z",
+                     *       "updatedAt": "2026-11-28T20:23:41Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_27f4d3d5-3c5d-4f01-9738-6ddc317f3df3"
+                     *         "requestId": "req_515ec461-c619-40b4-a9f4-17d924d5b0a6"
                      *       }
                      *     }
                      */
@@ -13468,14 +14199,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "sandboxEvent",
-                     *       "id": "evt_502b320d42d0aaa1323ed983",
+                     *       "id": "evt_82b851c2c20c432e2687c895",
                      *       "type": "company.status_changed",
                      *       "monitorId": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "status": "queued",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8d52e908-1435-4ea2-912d-b97b525fb767"
+                     *         "requestId": "req_f91e8a40-cac8-4548-aca6-b62650ccf5ee"
                      *       }
                      *     }
                      */
@@ -13526,7 +14257,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_05862335-6a52-4d79-95be-f91e607c0c1a"
+                     *         "requestId": "req_57a95bc3-f7da-40de-aac6-721b7d8e2093"
                      *       }
                      *     }
                      */
@@ -13568,12 +14299,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=adQmc2w4ARgrhiT97LIzr4pLSK2BmBGuowXAXUOV8l8",
-                     *       "expiresAt": "2026-11-28T18:13:20.650Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=7VyMUkbyPQi2yDhR2EFokkp9VyQeIsuqWgTiG7HBG14",
+                     *       "expiresAt": "2026-11-28T20:28:42.138Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_31895c6c-aa47-4a1b-bffa-370c6369b93b"
+                     *         "requestId": "req_21d898e1-90c0-4b0a-8c0c-d0a3101e2d74"
                      *       }
                      *     }
                      */
@@ -13650,6 +14381,28 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    SpendCapThresholdReached: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SpendCapAlertEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -10,6 +10,7 @@ import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/co
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { oneExtractReplay } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -39,5 +40,6 @@ export const handler = createHandler(
     purchaseRecords,
     idempotency,
     registryFor,
+    spendGuard,
   }),
 );

@@ -3,6 +3,7 @@ import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { acceptDocumentImageOrder, checkImageOrderItems } from '../../shared/orders/accept.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
@@ -24,5 +25,5 @@ export const createHandler = (ports: OrderRoutePorts) =>
   );
 
 export const handler = createHandler(
-  awsRoutePorts(orderRoutes.orderDocumentImages, { orders, registryFor, queue, idempotency }),
+  awsRoutePorts(orderRoutes.orderDocumentImages, { orders, registryFor, queue, idempotency, spendGuard }),
 );

@@ -3,6 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
+import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/kernel/http/pipeline.ts';
 import { parseOfflineSearchDelivery } from '../../shared/orders/delivery.ts';
 import { acceptOfflineSearch } from '../../shared/orders/offline-search.ts';
@@ -51,5 +52,5 @@ export const createHandler = (ports: RoutePorts<typeof orderRoutes.createOffline
   );
 
 export const handler = createHandler(
-  awsRoutePorts(orderRoutes.createOfflineSearch, { offlineSearches, queue, idempotency }),
+  awsRoutePorts(orderRoutes.createOfflineSearch, { offlineSearches, queue, idempotency, spendGuard }),
 );

@@ -4,6 +4,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -50,5 +51,6 @@ export const handler = createHandler(
     idempotency,
     peopleSearches,
     registryFor,
+    spendGuard,
   }),
 );

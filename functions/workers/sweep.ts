@@ -2,15 +2,19 @@ import { type ReconcileDeps, reconcilePurchases } from '../../shared/app/reconci
 import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { events } from '../../shared/composition/aws/events.ts';
 import { extractPurchases, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
+import { mailer } from '../../shared/composition/aws/mailer.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
+import { billingRecipients } from '../../shared/composition/aws/spend-caps.ts';
 import { FULFILMENT_SWEEPER } from '../../shared/kernel/infra/workflow.ts';
 import { putMetric, SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';
-import type { FulfilmentQueue, OrderStore } from '../../shared/orders/store-port.ts';
+import type { FulfilmentQueue, Mailer, OrderStore } from '../../shared/orders/store-port.ts';
 import { sweepStalled } from '../../shared/orders/sweep.ts';
+import { mailSpendAlert } from '../../shared/spend-caps/alerts.ts';
+import type { BillingRecipients } from '../../shared/spend-caps/store-port.ts';
 import type { EventLog, EventPublisher } from '../../shared/webhooks/event-port.ts';
 import { publishMissed } from '../../shared/webhooks/publish.ts';
 
@@ -24,12 +28,15 @@ export interface SweepPorts {
   /** Events recorded but never published (their run stopped in between). */
   eventLog: Pick<EventLog, 'unpublished' | 'markPublished'>;
   events: EventPublisher;
+  /** The spend alerts' emails, sent before their events are published. */
+  mailer: Mailer;
+  billingRecipients: BillingRecipients;
   now(): Date;
 }
 
 /**
  * Every five minutes: restarts stalled orders, finishes purchases their request left unfinished,
- * and publishes events recorded but not published.
+ * and publishes events recorded but not published (mailing a spend alert's billing recipients first).
  */
 export const createHandler = (ports: SweepPorts) =>
   instrumented(
@@ -44,7 +51,11 @@ export const createHandler = (ports: SweepPorts) =>
           registryFor: ports.registryFor,
           now: at,
         }),
-        publishMissed({ ...ports, now: () => at }),
+        publishMissed({
+          ...ports,
+          now: () => at,
+          beforePublish: (event) => mailSpendAlert(ports, event),
+        }),
       ]);
       putMetric(SERVICE_METRICS.unsettledPurchases, {}, purchases.atRisk, at);
       return { ...stalled, purchases, events };
@@ -53,5 +64,16 @@ export const createHandler = (ports: SweepPorts) =>
   );
 
 export const handler = createHandler(
-  awsPorts({ orders, queue, purchaseRecords, extractPurchases, registryFor, eventLog, events, now }),
+  awsPorts({
+    orders,
+    queue,
+    purchaseRecords,
+    extractPurchases,
+    registryFor,
+    eventLog,
+    events,
+    mailer,
+    billingRecipients,
+    now,
+  }),
 );

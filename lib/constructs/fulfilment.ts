@@ -230,6 +230,8 @@ export class Fulfilment extends Construct {
     // It publishes events recorded but never published (their run stopped in between).
     this.sweeper.addEnvironment(ORDER_ENV.eventBus, this.eventBus.eventBusName);
     this.eventBus.grantPutEventsTo(this.sweeper);
+    // It mails a spend alert's billing recipients before it publishes the alert's event.
+    this.bindMail(this.sweeper, props.settings.mailFrom);
     new Rule(this, 'SweepSchedule', {
       description: 'Requeues stalled orders and offline searches, and finishes purchases left uncommitted',
       schedule: Schedule.rate(SWEEP_INTERVAL),

@@ -106,6 +106,8 @@ export async function startLocalOrders(options: LocalOrdersOptions): Promise<Loc
     registryFor: core.registryFor,
     eventLog: core.eventLog,
     events,
+    mailer: outbox,
+    billingRecipients: core.billingRecipients,
     now,
   });
   return {

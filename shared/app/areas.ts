@@ -18,6 +18,8 @@ import { recordRoutes } from '../records/routes.ts';
 import { referenceRoutes } from '../reference/routes.ts';
 import { registerExamples } from '../registers/examples.ts';
 import { registerRoutes } from '../registers/routes.ts';
+import { spendCapExamples } from '../spend-caps/examples.ts';
+import { spendCapRoutes } from '../spend-caps/routes.ts';
 import { usageRoutes } from '../usage/routes.ts';
 import { webhookRoutes } from '../webhooks/routes.ts';
 import { weeklySummaryRoutes } from '../weekly-summaries/routes.ts';
@@ -62,8 +64,10 @@ export const apiAreas = [
   {
     name: 'Extracts',
     tag: 'Extracts',
-    description: 'Held extracts of any kind, and the fee ledger.',
-    routes: [extractRoutes, usageRoutes, weeklySummaryRoutes],
+    description:
+      'Held extracts of any kind, the fee ledger, and monthly spend caps on the account and its keys.',
+    routes: [extractRoutes, usageRoutes, spendCapRoutes, weeklySummaryRoutes],
+    examples: spendCapExamples,
   },
   {
     name: 'Registers',

@@ -119,7 +119,14 @@ export const companyRoutes = {
     billable: true,
     product: 'company_extract_current',
     idempotent: true,
-    ports: ['heldExtracts', 'extractPurchases', 'purchaseRecords', 'idempotency', 'registryFor'],
+    ports: [
+      'heldExtracts',
+      'extractPurchases',
+      'purchaseRecords',
+      'idempotency',
+      'registryFor',
+      'spendGuard',
+    ],
     errors: [
       'extract_type_invalid',
       'acn_invalid',

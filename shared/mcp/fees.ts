@@ -89,7 +89,7 @@ const CHARGES: Record<string, (request: ParsedRequest, now: Date) => Charge> = {
 };
 
 /** The charge of a purchase by a billable route; a billable route without one is a programming error. */
-export function chargeOf(route: RouteDefinition, request: ParsedRequest, now: Date): Charge {
+export function chargeOf(route: Pick<RouteDefinition, 'name'>, request: ParsedRequest, now: Date): Charge {
   const charge = CHARGES[route.name];
   if (!charge) throw new Error(`${route.name} is billable but has no quote (shared/mcp/fees.ts)`);
   return charge(request, now);
@@ -119,7 +119,7 @@ export interface Fee {
 /** The fee of one purchase at `at` (ISO timestamp) under the schedule. */
 export function feeOf(
   schedule: PriceSchedule,
-  route: RouteDefinition,
+  route: Pick<RouteDefinition, 'name'>,
   request: ParsedRequest,
   options: { at: string; billed: boolean },
 ): Fee {

@@ -125,7 +125,12 @@ function parsedOf(tool: RouteTool, args: Record<string, unknown>): ParsedRequest
  * A tool error: the API's error as text, with no `structuredContent`, which a client checks
  * against the tool's output schema (the SDK's does, error or not) and an error does not match.
  */
-const errorResult = (error: { code: string; message: string; param?: unknown }): CallToolResult => ({
+const errorResult = (error: {
+  code: string;
+  message: string;
+  param?: unknown;
+  details?: unknown;
+}): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: JSON.stringify({ error }) }],
 });
@@ -142,11 +147,14 @@ function answerOf(answer: ApiAnswer): CallToolResult {
       code: string;
       message: string;
       param?: unknown;
+      details?: unknown;
     };
+    // `details` too: a refused purchase's cap, spend and cost (spend_cap_exceeded) for the agent to show.
     return errorResult({
       code: error.code,
       message: error.message,
       ...(error.param ? { param: error.param } : {}),
+      ...(error.details ? { details: error.details } : {}),
     });
   }
   return okResult(body);

@@ -73,9 +73,9 @@ function partsOf(schema: z.core.$ZodType | undefined) {
   return { properties: json.properties ?? {}, required: json.required ?? [], defs: json.$defs ?? {} };
 }
 
-/** Whether the route is one an agent can call with an API key: keyed, and in the contract. */
+/** Whether the route is one an agent can call with an API key: keyed, in the contract, and not `notForAgents`. */
 export const exposed = (route: RouteDefinition): boolean =>
-  !route.public && !route.internal && !route.path.startsWith('/v1/console');
+  !route.public && !route.internal && !route.notForAgents && !route.path.startsWith('/v1/console');
 
 function inputOf(route: RouteDefinition) {
   const parts = {

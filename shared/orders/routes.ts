@@ -34,7 +34,7 @@ export const orderRoutes = {
     billable: true,
     product: 'charges_extract',
     idempotent: true,
-    ports: ['orders', 'registryFor', 'queue', 'idempotency'],
+    ports: ['orders', 'registryFor', 'queue', 'idempotency', 'spendGuard'],
     sandboxSimulate: true,
     errors: [
       'acn_invalid',
@@ -61,7 +61,7 @@ export const orderRoutes = {
     billable: true,
     product: 'document_image',
     idempotent: true,
-    ports: ['orders', 'registryFor', 'queue', 'idempotency'],
+    ports: ['orders', 'registryFor', 'queue', 'idempotency', 'spendGuard'],
     sandboxSimulate: true,
     errors: [
       'document_number_invalid',
@@ -125,7 +125,7 @@ export const orderRoutes = {
     billable: true,
     product: 'name_search',
     idempotent: true,
-    ports: ['offlineSearches', 'queue', 'idempotency'],
+    ports: ['offlineSearches', 'queue', 'idempotency', 'spendGuard'],
     sandboxSimulate: true,
     errors: [
       'search_scope_invalid',

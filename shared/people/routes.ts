@@ -68,6 +68,7 @@ export const peopleRoutes = {
       'idempotency',
       'peopleSearches',
       'registryFor',
+      'spendGuard',
     ],
     errors: [
       'search_expired',

@@ -68,7 +68,14 @@ export const registerRoutes = {
     billable: true,
     product: 'register_extract',
     idempotent: true,
-    ports: ['heldExtracts', 'extractPurchases', 'purchaseRecords', 'idempotency', 'registryFor'],
+    ports: [
+      'heldExtracts',
+      'extractPurchases',
+      'purchaseRecords',
+      'idempotency',
+      'registryFor',
+      'spendGuard',
+    ],
     errors: ['register_invalid', 'no_matches', 'extract_type_invalid'],
   }),
 };

@@ -17,12 +17,14 @@ export const monitoringEventTypes = [
 ] as const;
 export type MonitoringEventType = (typeof monitoringEventTypes)[number];
 
-/** Event types (spec 6.1, plus `webhook_endpoint.test` and monitoring's, which spec 9.2 allows). */
+/** Event types (spec 6.1, plus `webhook_endpoint.test`, spend alerts and monitoring's, which spec 9.2 allows). */
 export const eventTypes = [
   'order.ready',
   'order.failed',
   'offline_search.ready',
   'webhook_endpoint.test',
+  // A monthly spend cap's 50, 80 or 100 % reached (docs/usage.md, "Spend caps").
+  'spend_cap.threshold_reached',
   ...monitoringEventTypes,
 ] as const;
 export type EventType = (typeof eventTypes)[number];

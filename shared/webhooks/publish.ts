@@ -40,9 +40,17 @@ export async function publishRecorded(ports: PublishPorts, id: string): Promise<
 /** Recorded more than this long ago and still unpublished: the run that recorded it stopped. */
 export const PUBLISH_GRACE_MS = 60_000;
 
-/** The sweeper's part: publishes what was recorded but never published. */
+/**
+ * The sweeper's part: publishes what was recorded but never published. `beforePublish` runs first
+ * for each event (the spend alerts' emails), so that a run stopping in between does it again.
+ */
 export async function publishMissed(
-  ports: { eventLog: Pick<EventLog, 'unpublished' | 'markPublished'>; events: EventPublisher; now(): Date },
+  ports: {
+    eventLog: Pick<EventLog, 'unpublished' | 'markPublished'>;
+    events: EventPublisher;
+    now(): Date;
+    beforePublish?: (event: EventRecord) => Promise<void>;
+  },
   limit = 100,
 ) {
   const now = ports.now();
@@ -51,6 +59,7 @@ export async function publishMissed(
     limit,
   );
   for (const event of missed) {
+    await ports.beforePublish?.(event);
     await ports.events.publish(toServiceEvent(event));
     await ports.eventLog.markPublished(event.id, toTimestamp(now));
   }

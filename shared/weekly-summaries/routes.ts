@@ -24,7 +24,14 @@ export const weeklySummaryRoutes = {
     billable: true,
     product: 'weekly_summary',
     idempotent: true,
-    ports: ['heldExtracts', 'extractPurchases', 'purchaseRecords', 'idempotency', 'registryFor'],
+    ports: [
+      'heldExtracts',
+      'extractPurchases',
+      'purchaseRecords',
+      'idempotency',
+      'registryFor',
+      'spendGuard',
+    ],
     errors: ['summary_type_invalid', 'week_start_invalid', 'summary_unavailable'],
   }),
   getWeeklySummary: defineRoute({

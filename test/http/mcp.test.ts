@@ -236,6 +236,65 @@ describe('the MCP server', () => {
     await client.close();
   });
 
+  it('offers no tool that raises or removes a spend cap; reading one is a tool', async () => {
+    const client = await connect((await createKey('test')).secret);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['list_spend_caps', 'get_account_spend_cap', 'get_key_spend_cap']),
+    );
+    for (const name of [
+      'set_account_spend_cap',
+      'delete_account_spend_cap',
+      'set_key_spend_cap',
+      'delete_key_spend_cap',
+    ]) {
+      expect(names).not.toContain(name);
+    }
+    await client.close();
+  });
+
+  it("is refused beyond the key's spend cap with the API's code, and the 80 % alert is in the event log", async () => {
+    const key = await createKey('test');
+    // Room for one historical extract (4000 cents at the example prices), which takes it to 80 %.
+    const cap = await call(`/v1/spend-caps/keys/${key.keyId}`, {
+      key: key.secret,
+      method: 'PUT',
+      body: { amountCents: 5000 },
+    });
+    expect(cap.status, cap.text).toBe(200);
+    const client = await connect(key.secret);
+    const buyOnce = async () => {
+      const quote = structured<{ fee: { amountCents: number }; confirmationToken: string }>(
+        await call_(client, 'quote_purchase_company_extract', historical),
+      );
+      return call_(client, 'purchase_company_extract', {
+        ...historical,
+        confirmationToken: quote.confirmationToken,
+        maxFee: quote.fee.amountCents,
+      });
+    };
+    const first = await buyOnce();
+    expect(first.isError, JSON.stringify(first.content)).toBeUndefined();
+    const second = await buyOnce();
+    expect(second.isError).toBe(true);
+    expect(errorOf<{ code: string; details: unknown }>(second)).toMatchObject({
+      code: 'spend_cap_exceeded',
+      details: {
+        cap: { scope: 'key', keyId: key.keyId, amountCents: 5000 },
+        spentCents: 4000,
+        purchaseCents: 4000,
+      },
+    });
+    const events = await call<{ data: { type: string; data: { threshold: number } }[] }>(
+      '/v1/events?type=spend_cap.threshold_reached',
+      { key: key.secret },
+    );
+    expect(events.body.data.map((event) => event.data.threshold).sort()).toEqual([50, 80]);
+    const usage = await call<{ data: FeeEntryBody[] }>('/v1/usage', { key: key.secret });
+    expect(usage.body.data).toHaveLength(1);
+    await client.close();
+  });
+
   it('answers 401 without a key, as every keyed route', async () => {
     const response = await fetch(`${baseUrl}/mcp`, {
       method: 'POST',

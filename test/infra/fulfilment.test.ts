@@ -337,7 +337,7 @@ describe('fulfilment (dev stage)', () => {
       expect(rules[0]?.Properties).toMatchObject({ ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
     });
 
-    it('reads and writes the main table (gsi1 by name), asks the registry, sends to the queue and publishes to the bus', () => {
+    it('reads and writes the main table (gsi1 by name), asks the registry, sends to the queue, publishes to the bus and mails spend alerts', () => {
       const [, sweeper] = functionWithDescription(api, SWEEPER_DESCRIPTION);
       const statements = statementsOf(sweeper);
       const onTable = statements.filter(naming(mainTableId()));
@@ -373,7 +373,13 @@ describe('fulfilment (dev stage)', () => {
       expect(actionsIn(events)).toEqual(['events:PutEvents']);
       expect(JSON.stringify(events.map((s) => s.Resource))).toContain(busId());
       expect(environmentOf(sweeper)[ORDER_ENV.eventBus]).toEqual({ Ref: busId() });
-      expect(JSON.stringify(statements)).not.toMatch(/states:|s3:|ses:/);
+      expect(JSON.stringify(statements)).not.toMatch(/states:|s3:/);
+      // It mails a spend alert's billing recipients, only as the stage's sender.
+      const ses = statements.filter((s) => actionsOf(s).some((action) => SES_ACTION.test(action)));
+      expect(actionsIn(ses)).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      expect(environmentOf(sweeper)[ORDER_ENV.mailFrom]).toBe(DEFAULT_MAIL_FROM);
+      expect(JSON.stringify(ses.map((s) => s.Resource))).not.toContain('*');
+      expect(ses[0]).toMatchObject({ Condition: { StringEquals: { 'ses:FromAddress': DEFAULT_MAIL_FROM } } });
     });
   });
 

@@ -41,7 +41,7 @@ ajv.addKeyword('discriminator');
 // The whole document under an `$id`, so that the `$ref`s of its response schemas
 // (`#/components/schemas/…`) resolve. Its top-level fields are not JSON Schema: declared as
 // keywords that validate nothing, so that strict mode accepts the document.
-for (const field of ['openapi', 'info', 'servers', 'tags', 'security', 'paths', 'components'])
+for (const field of ['openapi', 'info', 'servers', 'tags', 'security', 'paths', 'webhooks', 'components'])
   ajv.addKeyword(field);
 ajv.addSchema({ ...document, $id: DOCUMENT_ID });
 

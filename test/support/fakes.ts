@@ -30,6 +30,7 @@ import type { ApiKeyRepository } from '../../shared/kernel/ports/api-keys.ts';
 import type { IdempotencyRunner, IdempotentCall } from '../../shared/kernel/ports/idempotency.ts';
 import type { Acquisition, LimiterStore } from '../../shared/kernel/ports/limiter.ts';
 import type { RequestLog, RequestRecord } from '../../shared/kernel/ports/request-log.ts';
+import type { SpendGuard } from '../../shared/kernel/ports/spend-guard.ts';
 import type { ConsoleSessionRecord } from '../../shared/kernel/sessions.ts';
 import type {
   FulfilmentMessage,
@@ -433,3 +434,8 @@ export function memoryIdempotency(): IdempotencyRunner {
     return result;
   };
 }
+
+/** A spend guard that holds every purchase and counts nothing (unit tests of purchases without caps). */
+export const openSpendGuard: SpendGuard = {
+  hold: async () => ({ settle: async () => undefined, release: async () => undefined }),
+};

@@ -23,6 +23,7 @@ import {
   MemoryRequestLog,
   memoryIdempotency,
   OpenLimiter,
+  openSpendGuard,
 } from '../support/fakes.ts';
 import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
@@ -49,6 +50,7 @@ async function prepare() {
     ...extractRoles(new MemoryExtractStore()),
     registryFor: () => keyed.registry,
     idempotency: memoryIdempotency(),
+    spendGuard: openSpendGuard,
   };
   return { ports, keyed };
 }

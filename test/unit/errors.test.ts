@@ -197,6 +197,7 @@ describe('error catalogue', () => {
       'route_not_found',
       'sandbox_simulation_invalid',
       'service_unavailable',
+      'spend_cap_exceeded',
       'webhook_endpoint_limit_reached',
       'webhook_endpoint_not_found',
       'webhook_endpoint_owner_mismatch',

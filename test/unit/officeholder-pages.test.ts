@@ -21,6 +21,7 @@ import {
   MemoryRequestLog,
   memoryIdempotency,
   OpenLimiter,
+  openSpendGuard,
 } from '../support/fakes.ts';
 
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
@@ -45,6 +46,7 @@ async function prepare() {
     ...extractRoles(new MemoryExtractStore()),
     registryFor: () => registry,
     idempotency: memoryIdempotency(),
+    spendGuard: openSpendGuard,
   };
 }
 

@@ -234,7 +234,7 @@ describe('docs/openapi.json', () => {
     expect(document.components.responses.Unauthorized).toBeDefined();
     expect(document.components.responses.BadRequest).toBeDefined();
     expect(operationOf(routes.purchaseCompanyExtract).responses['403']?.$ref).toBe(
-      '#/components/responses/Status403Registry',
+      '#/components/responses/Status403RegistryOrSpendCapExceeded',
     );
   });
 

@@ -20,6 +20,7 @@ import type { RequestExample } from '../../kernel/http/request-example.ts';
 import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
 import { named } from '../../kernel/http/schemas.ts';
 import { referenceRoutes } from '../../reference/routes.ts';
+import { spendCapAlertEventSchema } from '../../spend-caps/schemas.ts';
 import { type ApiArea, apiAreas, routesOf } from '../areas.ts';
 import { serviceErrors } from '../errors.ts';
 import { ERRORS_OF_EVERY_ROUTE, errorCodesByStatus, REGISTRY_ERRORS, statusesOf } from './errors.ts';
@@ -115,6 +116,23 @@ const errorDetailsSchema = z
     resetsAt: z.optional(z.string()),
     // The monitor that already watches the company or person (monitor_already_exists).
     monitorId: z.optional(z.string()),
+    // spend_cap_exceeded: the cap passed, the month's spend and the purchase's (highest) fee, in cents.
+    cap: z.optional(
+      named(
+        'SpendCapPassed',
+        z.object({
+          scope: z.enum(['account', 'key']),
+          keyId: z.nullable(z.string()),
+          amountCents: z.int(),
+        }),
+        "The monthly spend cap a purchase would pass: the account's or a key's, in cents.",
+      ),
+    ),
+    month: z.optional(z.string()),
+    currency: z.optional(z.string()),
+    spentCents: z.optional(z.int()),
+    purchaseCents: z.optional(z.int()),
+    maxPossible: z.optional(z.boolean()),
   })
   .register(z.globalRegistry, {
     id: 'ErrorDetails',
@@ -593,6 +611,17 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
       })),
       security: [{ bearerAuth: [] }],
       paths,
+      // Event bodies the contract types beyond `Event`'s open `data` (OpenAPI 3.1 webhooks).
+      webhooks: {
+        'spend_cap.threshold_reached': {
+          post: {
+            operationId: 'SpendCapThresholdReached',
+            summary: 'A monthly spend cap reached 50, 80 or 100 %',
+            requestBody: { content: { 'application/json': { schema: spendCapAlertEventSchema } } },
+            responses: { '200': { description: 'Any 2xx acknowledges the delivery.' } },
+          },
+        },
+      },
       components: {
         securitySchemes: {
           bearerAuth: {

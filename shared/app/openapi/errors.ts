@@ -37,6 +37,9 @@ export const ERRORS_OF_IDEMPOTENT_ROUTES: readonly ErrorCode[] = [
   'idempotency_key_in_use',
 ];
 
+/** Billable routes: a purchase that would pass a monthly spend cap (the pipeline's spend guard). */
+export const ERRORS_OF_BILLABLE_ROUTES: readonly ErrorCode[] = ['spend_cap_exceeded'];
+
 /** Routes that call the registry (a port granted the registry): its universal errors (spec 7.3). */
 export const REGISTRY_ERRORS: readonly ErrorCode[] = [
   'product_unavailable_in_jurisdiction',
@@ -53,6 +56,7 @@ export function errorCodesOf(route: RouteDefinition): ErrorCode[] {
     ...(route.public ? [] : ERRORS_OF_KEYED_ROUTES),
     ...(route.request.body ? ERRORS_OF_BODY_ROUTES : []),
     ...(route.idempotent ? ERRORS_OF_IDEMPOTENT_ROUTES : []),
+    ...(route.billable ? ERRORS_OF_BILLABLE_ROUTES : []),
     ...(grantsOf(route).usesRegistry ? REGISTRY_ERRORS : []),
     ...route.errors,
   ]);

@@ -92,6 +92,12 @@ export const errorCatalogue = {
     ['ZZ02'],
     'This product or jurisdiction is not enabled on your account.',
   ),
+  spend_cap_exceeded: entry(
+    'permission_error',
+    403,
+    [],
+    'This purchase would pass a monthly spend cap of the account or of this key.',
+  ),
   registry_unavailable: entry(
     'registry_unavailable_error',
     503,
@@ -503,6 +509,7 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'route_not_found',
   'sandbox_simulation_invalid',
   'service_unavailable',
+  'spend_cap_exceeded',
   'webhook_endpoint_limit_reached',
   'webhook_endpoint_not_found',
   'webhook_endpoint_owner_mismatch',

@@ -11,9 +11,11 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { withDependencyCalls } from '../dependency-calls.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { logger, routeMetrics } from '../observability.ts';
 import type { IdempotencyRunner } from '../ports/idempotency.ts';
 import type { PlatformPorts } from '../ports/platform.ts';
+import type { SpendGuard } from '../ports/spend-guard.ts';
 import type { AuthContext, HandlerInput, HandlerResult, UseCase } from './handler-types.ts';
 import { recoveryKeyFor } from './idempotency-key.ts';
 import { admit } from './middleware/admit.ts';
@@ -39,19 +41,56 @@ export interface HandlerOptions<R extends RouteDefinition> {
 const notIdempotent: IdempotencyRunner = (call) => call.run();
 
 /**
+ * A billable route's use case, held against the spend caps: refused before it runs when its
+ * highest possible fee would pass a cap; released when it refuses the purchase (a client error:
+ * nothing was bought); settled to its fee entries when it returns. Any other failure may have
+ * bought, so its hold stays counted at the reserved fee (docs/usage.md, "Spend caps").
+ */
+async function heldAgainstCaps<R extends RouteDefinition>(
+  guard: SpendGuard,
+  route: R,
+  input: HandlerInput<R>,
+  useCase: UseCase<R>,
+): Promise<HandlerResult> {
+  const hold = await guard.hold({
+    route,
+    path: input.path as Record<string, unknown>,
+    body: (input.body ?? {}) as Record<string, unknown>,
+    auth: input.auth,
+    requestId: input.requestId,
+    key: input.recoveryKey,
+  });
+  let result: HandlerResult;
+  try {
+    result = await useCase(input);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) await hold.release();
+    throw error;
+  }
+  await hold.settle();
+  return result;
+}
+
+/**
  * The Lambda handler of `route`: the pipeline around `useCase`, with `ports` (the pipeline's
  * own, and an idempotent route's `idempotency`). Ports are read per request, never here, so a
  * composition root may build them on first use.
  */
 export function createHttpHandler<R extends RouteDefinition>(
   route: R,
-  ports: PlatformPorts & { idempotency?: IdempotencyRunner },
+  ports: PlatformPorts & { idempotency?: IdempotencyRunner; spendGuard?: SpendGuard },
   useCase: UseCase<R>,
   options: HandlerOptions<R> = {},
 ) {
   if (route.idempotent && !('idempotency' in ports)) {
     throw new Error(`${route.name} is idempotent: its ports must include idempotency`);
   }
+  if (route.billable && !('spendGuard' in ports)) {
+    throw new Error(`${route.name} is billable: its ports must include spendGuard`);
+  }
+  const guarded: UseCase<R> = route.billable
+    ? (input) => heldAgainstCaps(ports.spendGuard as SpendGuard, route, input, useCase)
+    : useCase;
   const runIdempotently: IdempotencyRunner = (call) =>
     route.idempotent ? (ports.idempotency as IdempotencyRunner)(call) : notIdempotent(call);
   const metrics = routeMetrics(route.name);
@@ -86,7 +125,7 @@ export function createHttpHandler<R extends RouteDefinition>(
       run: () => {
         state.workBegan = true;
         return withDeadline(registryDeadline(context.getRemainingTimeInMillis()), () =>
-          useCase(handlerInput),
+          guarded(handlerInput),
         );
       },
       replay: replay && {

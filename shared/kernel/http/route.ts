@@ -103,6 +103,11 @@ export interface RouteDefinition<
    * quote's confirmation token): its function reads that secret though it may not paginate.
    */
   readonly signsTokens?: boolean;
+  /**
+   * Not a tool of the MCP server: a change an agent must not make to its own limits (setting or
+   * removing a spend cap).
+   */
+  readonly notForAgents?: boolean;
   /** Honours `X-Sandbox-Simulate: order_failed` with a test key. */
   readonly sandboxSimulate?: boolean;
   /** Files (relative to the project root) copied next to the deployed bundle, read at run time. */

@@ -2,6 +2,7 @@
  * The console's pages, in navigation order. A page is one module exporting a `View`: adding one is
  * that module and one line here.
  */
+import { caps } from './caps.ts';
 import { endpoint } from './endpoint.ts';
 import { extracts } from './extracts.ts';
 import { keys } from './keys.ts';
@@ -21,5 +22,6 @@ export const views: readonly View[] = [
   monitors,
   monitor,
   keys,
+  caps,
   requests,
 ];

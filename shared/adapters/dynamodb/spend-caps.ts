@@ -1,0 +1,326 @@
+/**
+ * Spend caps in the main table (docs/usage.md, "Spend caps"; the record on spend caps):
+ *
+ * - caps: `pk SPENDCAP#<account>#<env>`, `sk ACCOUNT` or `KEY#<keyId>`;
+ * - counters: `pk SPEND#<account>#<env>#<YYYY-MM>`, `sk ACCOUNT` or `KEY#<keyId>`, `spentCents`
+ *   (settled fees plus open holds) and `alerted` (the thresholds alerted this month);
+ * - holds: `pk SPENDHOLD#<sha256 of the purchase key>`, `sk HOLD`, `status` open or settled.
+ *
+ * A hold and its counters are written in one transaction, each counter on condition that it stays
+ * within its cap, so a burst of purchases cannot pass a cap. Concurrent transactions on one counter
+ * conflict (`TransactionConflict`) and are retried here with jittered backoff.
+ */
+import { createHash } from 'node:crypto';
+import type { Environment } from '../../kernel/api-keys.ts';
+import { StoreUnavailable } from '../../kernel/store-unavailable.ts';
+import type {
+  BillingRecipients,
+  CapScope,
+  ReserveOutcome,
+  SpendCap,
+  SpendCapStore,
+  SpendCounter,
+  SpendReservation,
+} from '../../spend-caps/store-port.ts';
+import type { EventRecord } from '../../webhooks/event-port.ts';
+import { getItem, type Item, query, type TransactItem, transactWrite, updateItem } from './document.ts';
+import { eventPuts } from './events.ts';
+import type { DynamoKeyAdministration } from './key-admin.ts';
+import { cancellationReasons, usagePk } from './ledger.ts';
+
+const capsPk = (accountId: string, environment: Environment) => `SPENDCAP#${accountId}#${environment}`;
+const counterPk = (accountId: string, environment: Environment, month: string) =>
+  `SPEND#${accountId}#${environment}#${month}`;
+const scopeSk = (scope: CapScope) => (scope.kind === 'account' ? 'ACCOUNT' : `KEY#${scope.keyId}`);
+const holdKey = (key: string) => ({
+  pk: `SPENDHOLD#${createHash('sha256').update(key).digest('hex')}`,
+  sk: 'HOLD',
+});
+
+/** Counters and holds outlive their month by this long, then expire (TTL). */
+const KEPT_AFTER_MONTH_MS = 62 * 24 * 3600_000;
+const expiresAtEpoch = (month: string) =>
+  Math.floor((Date.parse(`${month}-01T00:00:00Z`) + KEPT_AFTER_MONTH_MS) / 1000);
+
+const CONFLICT_ATTEMPTS = 8;
+
+/** A cap item cleared by `DELETE` keeps its place without an amount. */
+const isCap = (item: Item | undefined): item is Item => item?.amountCents !== undefined;
+
+const toCap = (item: Item): SpendCap => ({
+  accountId: item.accountId,
+  environment: item.environment,
+  scope: item.keyId ? { kind: 'key', keyId: item.keyId } : { kind: 'account' },
+  amountCents: item.amountCents,
+  alertEmails: item.alertEmails ?? [],
+  updatedAt: item.updatedAt,
+});
+
+const toReservation = (item: Item): SpendReservation => ({
+  key: item.key,
+  accountId: item.accountId,
+  environment: item.environment,
+  keyId: item.keyId,
+  month: item.month,
+  amountCents: item.amountCents,
+  requestId: item.requestId,
+  reservedAt: item.reservedAt,
+});
+
+const isConflict = (error: unknown) =>
+  (error as { name?: string }).name === 'TransactionCanceledException' &&
+  (cancellationReasons(error) ?? []).some((reason) => reason.Code === 'TransactionConflict');
+
+/** A transaction retried while it only conflicted with a concurrent one on the same items. */
+async function transactRetryingConflicts(items: readonly TransactItem[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transactWrite(items);
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) throw new StoreUnavailable('TransactWriteItems', error);
+      await new Promise((done) => setTimeout(done, Math.random() * 20 * 2 ** attempt));
+    }
+  }
+}
+
+export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
+  constructor(
+    readonly tableName: string,
+    readonly keys: Pick<DynamoKeyAdministration, 'find'>,
+  ) {}
+
+  async capsOf(accountId: string, environment: Environment, keyId: string) {
+    const [account, key] = await Promise.all([
+      getItem(this.tableName, { pk: capsPk(accountId, environment), sk: 'ACCOUNT' }),
+      getItem(this.tableName, { pk: capsPk(accountId, environment), sk: `KEY#${keyId}` }),
+    ]);
+    return {
+      ...(isCap(account) ? { account: toCap(account) } : {}),
+      ...(isCap(key) ? { key: toCap(key) } : {}),
+    };
+  }
+
+  async listCaps(accountId: string, environment: Environment): Promise<SpendCap[]> {
+    const caps: SpendCap[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await query({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': capsPk(accountId, environment) },
+        ExclusiveStartKey: start,
+      });
+      caps.push(...page.Items.filter(isCap).map(toCap));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    // `ACCOUNT` sorts before `KEY#…`.
+    return caps;
+  }
+
+  async putCap(cap: SpendCap): Promise<void> {
+    await transactWrite([
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            pk: capsPk(cap.accountId, cap.environment),
+            sk: scopeSk(cap.scope),
+            accountId: cap.accountId,
+            environment: cap.environment,
+            keyId: cap.scope.kind === 'key' ? cap.scope.keyId : undefined,
+            amountCents: cap.amountCents,
+            alertEmails: cap.alertEmails.length > 0 ? [...cap.alertEmails] : undefined,
+            updatedAt: cap.updatedAt,
+          },
+        },
+      },
+    ]);
+  }
+
+  /** Cleared in place (no `DeleteItem` grant for it): an item without an amount is no cap. */
+  async deleteCap(accountId: string, environment: Environment, scope: CapScope): Promise<void> {
+    await updateItem({
+      TableName: this.tableName,
+      Key: { pk: capsPk(accountId, environment), sk: scopeSk(scope) },
+      UpdateExpression: 'REMOVE amountCents, alertEmails',
+      ConditionExpression: 'attribute_exists(pk)',
+    }).catch((error: { name?: string }) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
+  }
+
+  async counter(
+    accountId: string,
+    environment: Environment,
+    scope: CapScope,
+    month: string,
+  ): Promise<SpendCounter> {
+    const item = await getItem(this.tableName, {
+      pk: counterPk(accountId, environment, month),
+      sk: scopeSk(scope),
+    });
+    return { spentCents: item?.spentCents ?? 0, alerted: [...(item?.alerted ?? [])].map(Number) };
+  }
+
+  private counterUpdate(
+    reservation: SpendReservation,
+    scope: CapScope,
+    deltaCents: number,
+    cap: number | undefined,
+  ): TransactItem {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: {
+          pk: counterPk(reservation.accountId, reservation.environment, reservation.month),
+          sk: scopeSk(scope),
+        },
+        UpdateExpression: 'ADD spentCents :delta SET expiresAtEpoch = :expires',
+        ...(cap === undefined
+          ? {}
+          : { ConditionExpression: 'attribute_not_exists(spentCents) OR spentCents <= :room' }),
+        ExpressionAttributeValues: {
+          ':delta': deltaCents,
+          ':expires': expiresAtEpoch(reservation.month),
+          ...(cap === undefined ? {} : { ':room': cap - deltaCents }),
+        },
+      },
+    };
+  }
+
+  async reserve(
+    reservation: SpendReservation,
+    limits: { account?: number; key?: number },
+  ): Promise<ReserveOutcome> {
+    const hold = holdKey(reservation.key);
+    try {
+      await transactRetryingConflicts([
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              ...hold,
+              ...reservation,
+              status: 'open',
+              expiresAtEpoch: expiresAtEpoch(reservation.month),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        this.counterUpdate(reservation, { kind: 'account' }, reservation.amountCents, limits.account),
+        this.counterUpdate(
+          reservation,
+          { kind: 'key', keyId: reservation.keyId },
+          reservation.amountCents,
+          limits.key,
+        ),
+      ]);
+      return { outcome: 'held' };
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if ((error as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw error;
+      const failed = (index: number) => reasons[index]?.Code === 'ConditionalCheckFailed';
+      if (failed(0)) {
+        const held = await this.reservation(reservation.key);
+        if (held) return { outcome: 'held_before', reservation: held };
+      }
+      if (failed(1)) return { outcome: 'refused', scope: 'account' };
+      if (failed(2)) return { outcome: 'refused', scope: 'key' };
+      throw error;
+    }
+  }
+
+  async settle(reservation: SpendReservation, actualCents: number): Promise<void> {
+    const delta = actualCents - reservation.amountCents;
+    try {
+      await transactRetryingConflicts([
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: holdKey(reservation.key),
+            UpdateExpression: 'SET #status = :settled, settledCents = :actual',
+            ConditionExpression: '#status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':settled': 'settled', ':open': 'open', ':actual': actualCents },
+          },
+        },
+        this.counterUpdate(reservation, { kind: 'account' }, delta, undefined),
+        this.counterUpdate(reservation, { kind: 'key', keyId: reservation.keyId }, delta, undefined),
+      ]);
+    } catch (error) {
+      // Settled already (a retry of a settled purchase): it counts as it was settled.
+      if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return;
+      throw error;
+    }
+  }
+
+  async reservation(key: string): Promise<SpendReservation | undefined> {
+    const item = await getItem(this.tableName, holdKey(key));
+    return item && toReservation(item);
+  }
+
+  async feesOfRequest(
+    accountId: string,
+    environment: Environment,
+    requestId: string,
+    since: string,
+  ): Promise<number | null> {
+    let total: number | null = null;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await query({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk >= :since',
+        FilterExpression: 'requestId = :request',
+        ExpressionAttributeValues: {
+          ':pk': usagePk(accountId, environment),
+          ':since': since,
+          ':request': requestId,
+        },
+        ExclusiveStartKey: start,
+      });
+      for (const entry of page.Items) {
+        total = (total ?? 0) + (entry.unitAmountCents ?? 0) * (entry.quantity ?? 1);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return total;
+  }
+
+  async alert(
+    ref: { accountId: string; environment: Environment; scope: CapScope; month: string },
+    threshold: number,
+    event: EventRecord,
+  ): Promise<boolean> {
+    try {
+      await transactRetryingConflicts([
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: { pk: counterPk(ref.accountId, ref.environment, ref.month), sk: scopeSk(ref.scope) },
+            UpdateExpression: 'ADD alerted :threshold',
+            ConditionExpression: 'attribute_not_exists(alerted) OR NOT contains(alerted, :one)',
+            ExpressionAttributeValues: { ':threshold': new Set([threshold]), ':one': threshold },
+          },
+        },
+        ...eventPuts(this.tableName, event),
+      ]);
+      return true;
+    } catch (error) {
+      if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  }
+
+  async hasKey(accountId: string, environment: Environment, keyId: string): Promise<boolean> {
+    const key = await this.keys.find(accountId, keyId);
+    return key !== undefined && key.environment === environment;
+  }
+
+  /** Today's billing recipients: the account cap's alert emails (the lead re-points this to billing members). */
+  async recipientsOf(accountId: string, environment: Environment): Promise<string[]> {
+    const item = await getItem(this.tableName, { pk: capsPk(accountId, environment), sk: 'ACCOUNT' });
+    return isCap(item) ? [...(item.alertEmails ?? [])] : [];
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The spend guard (shared/kernel/ports/spend-guard.ts): every billable route's purchase reserves
+ * its highest possible fee (shared/mcp/fees.ts, in the prices `GET /v1/usage` records) against the
+ * account's and the key's monthly caps, atomically, before its use case asks the registry; it is
+ * settled to what its fee entries came to, or released when nothing was bought. Every purchase is
+ * counted, capped or not, so a cap set mid-month starts from what the month already spent.
+ */
+import type { Clock } from '../kernel/clock.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
+import { logger } from '../kernel/observability.ts';
+import type { SpendGuard, SpendHold } from '../kernel/ports/spend-guard.ts';
+import { stagePrices } from '../kernel/prices.ts';
+import { type Fee, feeOf } from '../mcp/fees.ts';
+import { alertReached } from './alerts.ts';
+import { money, monthOf } from './present.ts';
+import type { SpendCap, SpendCapStore, SpendCounter, SpendReservation } from './store-port.ts';
+
+/** Fee entries are timed to the second, up to a purchase's run after its hold: look this far back. */
+const FEE_LOOKBACK_MS = 5 * 60_000;
+
+/** `spend_cap_exceeded`: which cap, what its scope spent this month, what the purchase would cost. */
+export function capExceeded(cap: SpendCap, counter: SpendCounter, fee: Fee, month: string): ApiError {
+  const whose = cap.scope.kind === 'account' ? "the account's" : `key ${cap.scope.keyId}'s`;
+  return new ApiError('spend_cap_exceeded', {
+    message: `This purchase (${fee.maxPossible ? 'at most ' : ''}${money(fee.amountCents, fee.currency)}) would pass ${whose} monthly spend cap of ${money(cap.amountCents, fee.currency)}: ${money(counter.spentCents, fee.currency)} is spent in ${month}.`,
+    details: {
+      cap: {
+        scope: cap.scope.kind,
+        keyId: cap.scope.kind === 'key' ? cap.scope.keyId : null,
+        amountCents: cap.amountCents,
+      },
+      month,
+      currency: fee.currency,
+      spentCents: counter.spentCents,
+      purchaseCents: fee.amountCents,
+      maxPossible: fee.maxPossible,
+    },
+  });
+}
+
+export function createSpendGuard(ports: { spendCaps: SpendCapStore; clock: Clock }): SpendGuard {
+  const store = ports.spendCaps;
+  return {
+    async hold(purchase): Promise<SpendHold> {
+      const now = ports.clock.now();
+      const at = toTimestamp(now);
+      const month = monthOf(now);
+      const { accountId, environment, keyId } = purchase.auth;
+      const fee = feeOf(
+        stagePrices(),
+        purchase.route,
+        { path: purchase.path, body: purchase.body },
+        { at, billed: environment === 'live' },
+      );
+      const caps = await store.capsOf(accountId, environment, keyId);
+      const reservation: SpendReservation = {
+        key: purchase.key ?? purchase.requestId,
+        accountId,
+        environment,
+        keyId,
+        month,
+        amountCents: fee.amountCents,
+        requestId: purchase.requestId,
+        reservedAt: at,
+      };
+      // A fee above a cap passes it whatever was spent (the counter's condition allows a first spend).
+      const tooDear = [caps.account, caps.key].find((cap) => cap && fee.amountCents > cap.amountCents);
+      const outcome = tooDear
+        ? { outcome: 'refused' as const, scope: tooDear.scope.kind }
+        : await store.reserve(reservation, {
+            account: caps.account?.amountCents,
+            key: caps.key?.amountCents,
+          });
+      if (outcome.outcome === 'refused') {
+        const cap = (outcome.scope === 'account' ? caps.account : caps.key) as SpendCap;
+        throw capExceeded(cap, await store.counter(accountId, environment, cap.scope, month), fee, month);
+      }
+      const held = outcome.outcome === 'held_before' ? outcome.reservation : reservation;
+      const capped = [caps.account, caps.key].filter((cap): cap is SpendCap => cap !== undefined);
+      return {
+        // The purchase is done: a failure here leaves the hold counted at its reserved fee.
+        settle: async () => {
+          try {
+            const since = toTimestamp(new Date(Date.parse(held.reservedAt) - FEE_LOOKBACK_MS));
+            const actual = await store.feesOfRequest(accountId, environment, purchase.requestId, since);
+            // The fee the hold reserved is what was charged (the common case): nothing to move.
+            if ((actual ?? 0) !== held.amountCents) await store.settle(held, actual ?? 0);
+            for (const cap of capped) await alertReached(store, cap, held.month, ports.clock.now());
+          } catch (error) {
+            logger.error('spend hold not settled', { key: held.requestId, error });
+          }
+        },
+        release: () => store.settle(held, 0),
+      };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/** Monthly spend caps on the account and on each key (docs/usage.md, "Spend caps"). */
+import { defineRoute } from '../kernel/http/route.ts';
+import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { accountCapBody, keyCapBody, keyCapPath, spendCapListSchema, spendCapResponse } from './schemas.ts';
+
+const free = { status: 200, billable: false, product: null } as const;
+
+export const spendCapRoutes = {
+  listSpendCaps: defineRoute({
+    name: 'ListSpendCaps',
+    method: 'GET',
+    path: '/v1/spend-caps',
+    handler: 'spend-caps/list',
+    summary: "The account's spend cap and every key's, each with what it spent this month",
+    request: { path: noPath, query: noQuery },
+    response: spendCapListSchema,
+    ...free,
+    ports: ['spendCaps'],
+    readOnly: true,
+    errors: [],
+  }),
+  getAccountSpendCap: defineRoute({
+    name: 'GetAccountSpendCap',
+    method: 'GET',
+    path: '/v1/spend-caps/account',
+    handler: 'spend-caps/get-account',
+    summary: "The account's monthly spend cap (`amountCents` null: none) and this month's spend",
+    request: { path: noPath, query: noQuery },
+    response: spendCapResponse,
+    ...free,
+    ports: ['spendCaps'],
+    readOnly: true,
+    errors: [],
+  }),
+  setAccountSpendCap: defineRoute({
+    name: 'SetAccountSpendCap',
+    method: 'PUT',
+    path: '/v1/spend-caps/account',
+    handler: 'spend-caps/set-account',
+    summary: "Set the account's monthly spend cap and who is mailed its alerts",
+    request: { path: noPath, query: noQuery, body: accountCapBody },
+    response: spendCapResponse,
+    ...free,
+    ports: ['spendCaps'],
+    // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
+    notForAgents: true,
+    errors: [],
+  }),
+  deleteAccountSpendCap: defineRoute({
+    name: 'DeleteAccountSpendCap',
+    method: 'DELETE',
+    path: '/v1/spend-caps/account',
+    handler: 'spend-caps/delete-account',
+    summary: "Remove the account's spend cap (its spend stays counted)",
+    request: { path: noPath, query: noQuery },
+    response: spendCapResponse,
+    ...free,
+    ports: ['spendCaps'],
+    // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
+    notForAgents: true,
+    errors: [],
+  }),
+  getKeySpendCap: defineRoute({
+    name: 'GetKeySpendCap',
+    method: 'GET',
+    path: '/v1/spend-caps/keys/{keyId}',
+    handler: 'spend-caps/get-key',
+    summary: "A key's monthly spend cap (`amountCents` null: none) and this month's spend",
+    request: { path: keyCapPath, query: noQuery },
+    response: spendCapResponse,
+    ...free,
+    ports: ['spendCaps'],
+    readOnly: true,
+    errors: ['api_key_not_found'],
+  }),
+  setKeySpendCap: defineRoute({
+    name: 'SetKeySpendCap',
+    method: 'PUT',
+    path: '/v1/spend-caps/keys/{keyId}',
+    handler: 'spend-caps/set-key',
+    summary: "Set a key's monthly spend cap",
+    request: { path: keyCapPath, query: noQuery, body: keyCapBody },
+    response: spendCapResponse,
+    ...free,
+    ports: ['spendCaps'],
+    // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
+    notForAgents: true,
+    errors: ['api_key_not_found'],
+  }),
+  deleteKeySpendCap: defineRoute({
+    name: 'DeleteKeySpendCap',
+    method: 'DELETE',
+    path: '/v1/spend-caps/keys/{keyId}',
+    handler: 'spend-caps/delete-key',
+    summary: "Remove a key's spend cap (its spend stays counted)",
+    request: { path: keyCapPath, query: noQuery },
+    response: spendCapResponse,
+    ...free,
+    ports: ['spendCaps'],
+    // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
+    notForAgents: true,
+    errors: ['api_key_not_found'],
+  }),
+} as const;
