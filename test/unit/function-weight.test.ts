@@ -63,6 +63,9 @@ describe('what a function bundles', () => {
  * (each function's biggest inputs and its esbuild metafile), and raise the budget only for code the
  * route runs. A function not listed here (a new one) has `NEW_FUNCTION_BUDGET_KB`.
  */
+// Billable routes and the sweeper were raised on 2026-11-28 for the spend-cap hold (its store, and the
+// key lookup that store uses to check a key cap's owner: about 10 KB; moving that lookup out of the
+// hold's bundle is left to do).
 const BUDGET_KB: Readonly<Record<string, number>> = {
   ValidateIdentifier: 140,
   ListCodeTables: 155,
@@ -70,7 +73,7 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   ListForms: 145,
   SearchCompanies: 195,
   GetCompany: 195,
-  PurchaseCompanyExtract: 235,
+  PurchaseCompanyExtract: 250,
   ListOfficeholders: 215,
   ListCompanyAddresses: 210,
   GetShareStructure: 210,
@@ -81,24 +84,24 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   GetCharge: 195,
   SearchPeople: 195,
   GetPerson: 175,
-  PurchasePersonExtracts: 240,
+  PurchasePersonExtracts: 255,
   ListPersonRoles: 195,
   GetExtract: 200,
   ListExtracts: 195,
   GetUsage: 155,
-  PurchaseWeeklySummary: 230,
+  PurchaseWeeklySummary: 245,
   GetWeeklySummary: 185,
   ListWeeklySummaries: 160,
   ListRegisters: 170,
   BrowseRegister: 195,
   GetRegisterEntry: 195,
-  PurchaseRegisterExtract: 235,
-  OrderChargesExtract: 235,
-  OrderDocumentImages: 235,
+  PurchaseRegisterExtract: 250,
+  OrderChargesExtract: 250,
+  OrderDocumentImages: 250,
   GetOrder: 165,
   ListOrders: 165,
   DownloadOrder: 170,
-  CreateOfflineSearch: 190,
+  CreateOfflineSearch: 225,
   ListOfflineSearches: 165,
   GetOfflineSearch: 165,
   ListOfflineSearchResults: 165,
@@ -156,7 +159,7 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   Finish: 100,
   RunOfflineSearch: 140,
   StartFulfilment: 70,
-  SweepStalledFulfilment: 170,
+  SweepStalledFulfilment: 180,
   DispatchWebhooks: 110,
   RetryWebhooks: 90,
   StartMonitoringRuns: 145,
