@@ -8,6 +8,7 @@
 import '../shared/usage/prices.ts';
 import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
+import { DynamoConsoleMembers } from '../shared/adapters/dynamodb/console-members.ts';
 import { DynamoConsoleSessions } from '../shared/adapters/dynamodb/console-sessions.ts';
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
@@ -71,6 +72,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     monitors: new DynamoMonitorStore(config.mainTable),
     monitoringRuns: new DynamoMonitoringRuns(config.mainTable),
     consoleSessions: new DynamoConsoleSessions(config.keysTable),
+    consoleMembers: new DynamoConsoleMembers(config.keysTable),
     keyAdministration: new DynamoKeyAdministration(config.keysTable),
   };
 }

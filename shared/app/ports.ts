@@ -5,7 +5,7 @@
  * (local/composition.ts), in-memory fakes in unit tests.
  */
 
-import type { ConsoleSessionStore } from '../console/store-port.ts';
+import type { ConsoleMemberStore, ConsoleSessionStore } from '../console/store-port.ts';
 import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { KeyAdministration } from '../kernel/key-admin.ts';
@@ -75,6 +75,8 @@ export interface CapabilityPorts {
   monitoringQueue: MonitoringQueue;
   /** Console sign-in links and sessions, in the keys table (shared/console/). */
   consoleSessions: ConsoleSessionStore;
+  /** Console members and their invitations, in the keys table (shared/console/members.ts). */
+  consoleMembers: ConsoleMemberStore;
   /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
   keyAdministration: KeyAdministration;
 }

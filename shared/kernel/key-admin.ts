@@ -34,8 +34,20 @@ export function rotatedExpiry(old: Pick<ApiKeyRecord, 'expiresAt'>, now: Date, g
   return own && own < graceEnd ? own : graceEnd;
 }
 
-/** Key changes, and console sign-ins and sign-outs (shared/console/), which are recorded the same way. */
-export const keyAuditActions = ['created', 'rotated', 'revoked', 'signed_in', 'signed_out'] as const;
+/**
+ * Key changes, and console sign-ins and sign-outs and member changes (shared/console/), which are
+ * recorded the same way (`keyId` then names the member).
+ */
+export const keyAuditActions = [
+  'created',
+  'rotated',
+  'revoked',
+  'signed_in',
+  'signed_out',
+  'member_invited',
+  'member_role_changed',
+  'member_removed',
+] as const;
 export type KeyAuditAction = (typeof keyAuditActions)[number];
 
 /** One change to an account's keys, kept for as long as the keys table. */

@@ -281,6 +281,23 @@ describe('prod: least privilege', () => {
     });
   });
 
+  it('lets only the console functions that email a link send mail, from mailFrom alone', () => {
+    const senders = roles
+      .filter((role) => role.statements.some((s) => actionsOf(s).some((a) => a.startsWith('ses:'))))
+      .flatMap((role) => role.functions);
+    const byDescription = new Map(routeList.map((route) => [functionDescription(route), route.name]));
+    const routeSenders = senders.map((fn) => byDescription.get(fn)).filter((name) => name !== undefined);
+    expect(routeSenders.sort()).toEqual(['InviteConsoleMember']);
+    for (const role of roles.filter((r) =>
+      r.functions.some((fn) => routeSenders.includes(byDescription.get(fn) ?? '')),
+    )) {
+      const ses = role.statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+      expect(ses.map((s) => [actionsOf(s), s.Condition])).toEqual([
+        [['ses:SendEmail', 'ses:SendRawEmail'], { StringEquals: { 'ses:FromAddress': expect.any(String) } }],
+      ]);
+    }
+  });
+
   describe('the keys table', () => {
     const WRITE_ACTIONS = [
       'dynamodb:PutItem',
@@ -329,11 +346,16 @@ describe('prod: least privilege', () => {
           found[name] = [...new Set([...(found[name] ?? []), ...(prefixes ?? [])])].sort();
         }
       }
-      const sessions = ['AUDIT#*', 'LINK#*', 'SESSION#*'];
+      // A member's first sign-in marks it active in the transaction that opens its session.
+      const sessions = ['AUDIT#*', 'LINK#*', 'MEMBER#*', 'SESSION#*'];
+      const members = ['AUDIT#*', 'EMAIL#*', 'LINK#*', 'MEMBER#*'];
       expect(found).toStrictEqual({
         CreateConsoleLink: sessions,
         SignInWithConsoleLink: sessions,
         SignOutOfConsole: sessions,
+        InviteConsoleMember: members,
+        ChangeConsoleMemberRole: members,
+        RemoveConsoleMember: members,
         RollConsoleKey: ['AUDIT#*', 'KEY#*'],
         RevokeConsoleKey: ['AUDIT#*', 'KEY#*'],
       });
