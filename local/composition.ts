@@ -73,6 +73,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     monitoringRuns: new DynamoMonitoringRuns(config.mainTable),
     consoleSessions: new DynamoConsoleSessions(config.keysTable),
     consoleMembers: new DynamoConsoleMembers(config.keysTable),
+    memberSignInLinks: new DynamoConsoleMembers(config.keysTable),
     keyAdministration: new DynamoKeyAdministration(config.keysTable),
   };
 }

@@ -70,6 +70,8 @@ export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = 
       ],
     },
   },
+  // The sign-in form anyone may post: it reads members and writes a link, nothing else.
+  memberSignInLinks: { tables: { keys: 'readWrite' }, items: { keys: [KEYS_TABLE_ITEMS.link] } },
   // Members, their addresses' claims, their invitations' and sign-in links, and audit records.
   consoleMembers: {
     tables: { keys: 'readWrite' },

@@ -5,7 +5,7 @@
  * (local/composition.ts), in-memory fakes in unit tests.
  */
 
-import type { ConsoleMemberStore, ConsoleSessionStore } from '../console/store-port.ts';
+import type { ConsoleMemberStore, ConsoleSessionStore, MemberSignInLinks } from '../console/store-port.ts';
 import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { KeyAdministration } from '../kernel/key-admin.ts';
@@ -77,6 +77,8 @@ export interface CapabilityPorts {
   consoleSessions: ConsoleSessionStore;
   /** Console members and their invitations, in the keys table (shared/console/members.ts). */
   consoleMembers: ConsoleMemberStore;
+  /** A member's emailed sign-in link (the public sign-in form: reads members, writes links only). */
+  memberSignInLinks: MemberSignInLinks;
   /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
   keyAdministration: KeyAdministration;
 }

@@ -10,11 +10,17 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { AuthContext } from '../kernel/http/handler-types.ts';
 import { newAuditRecord } from '../kernel/key-admin.ts';
-import { type ConsoleMemberRecord, type ConsoleRole, hashToken, newToken } from '../kernel/sessions.ts';
+import {
+  type ConsoleMemberRecord,
+  type ConsoleRole,
+  hashToken,
+  LINK_LIFETIME_MS,
+  newToken,
+} from '../kernel/sessions.ts';
 import type { Mailer } from '../orders/store-port.ts';
 import { consoleSessionOf } from './keys.ts';
 import { SIGN_IN_PATH, SIGN_IN_TOKEN_PARAM } from './sign-in.ts';
-import type { ConsoleMemberStore, SignInLinkRecord } from './store-port.ts';
+import type { ConsoleMemberStore, MemberSignInLinks, SignInLinkRecord } from './store-port.ts';
 
 /** An invitation's link works once, for 72 hours (a colleague may be away for a weekend). */
 export const INVITATION_LIFETIME_MS = 72 * 60 * 60 * 1000;
@@ -179,4 +185,45 @@ export async function removeMember(
   );
   if (!(await store.remove({ member, audit }))) throw new ApiError('member_not_found', { param: 'memberId' });
   return { object: 'removedMember' as const, id: member.memberId };
+}
+
+/**
+ * A member asks for a sign-in link by email (the sign-in page's form): for each account and
+ * environment the address is a member of, a link valid 5 minutes, once, is stored and emailed. The
+ * page answers the same whatever the address, so it tells no one who is a member.
+ */
+export async function emailSignInLinks(
+  ports: { store: MemberSignInLinks; mailer: Mailer },
+  input: { email: string; baseUrl: string; now: Date },
+): Promise<number> {
+  const email = normaliseEmail(input.email);
+  if (!isEmail(email)) return 0;
+  const memberships = await ports.store.membershipsOf(email);
+  for (const membership of memberships) {
+    const member = await ports.store.find(membership.accountId, membership.memberId);
+    if (!member) continue;
+    const token = newToken();
+    const expiresAt = new Date(input.now.getTime() + LINK_LIFETIME_MS).toISOString();
+    await ports.store.createLink(hashToken(token), {
+      accountId: member.accountId,
+      environment: member.environment,
+      memberId: member.memberId,
+      purpose: 'email',
+      createdAt: input.now.toISOString(),
+      expiresAt,
+    });
+    await ports.mailer.send(
+      memberLinkMail({
+        to: email,
+        url: `${input.baseUrl}${SIGN_IN_PATH}?${SIGN_IN_TOKEN_PARAM}=${token}`,
+        purpose: 'email',
+        accountId: member.accountId,
+        environment: member.environment,
+        role: member.role,
+        expiresAt,
+        idempotencyKey: `sign_in_${hashToken(token).slice(0, 32)}`,
+      }),
+    );
+  }
+  return memberships.length;
 }

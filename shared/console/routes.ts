@@ -142,6 +142,38 @@ export const consoleRoutes = {
     ...asset,
     ports: ['consoleSessions'],
   }),
+  showEmailSignIn: defineRoute({
+    name: 'ShowEmailSignIn',
+    method: 'GET',
+    path: '/console/sign-in/email',
+    handler: 'console/email-sign-in',
+    summary: "A member's sign-in page: an email address field that asks for a single-use sign-in link",
+    request: { path: noPath, query: noQuery },
+    response: text('text/html'),
+    ...asset,
+    ports: [],
+    readOnly: true,
+  }),
+  requestEmailSignIn: defineRoute({
+    name: 'RequestEmailSignIn',
+    method: 'POST',
+    path: '/console/sign-in/email',
+    handler: 'console/email-sign-in-post',
+    summary:
+      'Emails a single-use sign-in link (5 minutes) for each account the address is a member of; answers the same page whether or not it is one',
+    request: {
+      path: noPath,
+      query: noQuery,
+      body: named(
+        'RequestEmailSignInRequest',
+        z.object({ email: z.optional(z.string().check(z.maxLength(320))) }),
+      ),
+    },
+    response: text('text/html'),
+    ...asset,
+    formBody: true,
+    ports: ['memberSignInLinks', 'mailer'],
+  }),
   getConsoleSession: defineRoute({
     name: 'GetConsoleSession',
     consoleRoles: EVERY_ROLE,

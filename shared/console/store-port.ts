@@ -54,12 +54,19 @@ export interface Membership {
   memberId: string;
 }
 
+/** What a member's emailed sign-in needs: where the address is a member, and a link (nothing else is written). */
+export interface MemberSignInLinks {
+  find(accountId: string, memberId: string): Promise<ConsoleMemberRecord | undefined>;
+  /** Where an address is a member (for its emailed sign-in link). */
+  membershipsOf(email: string): Promise<Membership[]>;
+  /** A link the member asked for by email (with no audit record: the sign-in it opens has one). */
+  createLink(linkHash: string, link: SignInLinkRecord): Promise<void>;
+}
+
 export interface ConsoleMemberStore {
   /** The account's members in one environment. */
   list(accountId: string, environment: ConsoleMemberRecord['environment']): Promise<ConsoleMemberRecord[]>;
   find(accountId: string, memberId: string): Promise<ConsoleMemberRecord | undefined>;
-  /** Where an address is a member (for its emailed sign-in link). */
-  membershipsOf(email: string): Promise<Membership[]>;
   /**
    * Stores the member, its address's claim in the account and environment, and its invitation
    * link, with the audit record, all or nothing: `exists` when the address is a member there already.
@@ -70,8 +77,6 @@ export interface ConsoleMemberStore {
     link: SignInLinkRecord;
     audit: KeyAuditRecord;
   }): Promise<'invited' | 'exists'>;
-  /** A link the member asked for by email (with no audit record: the sign-in it opens has one). */
-  createLink(linkHash: string, link: SignInLinkRecord): Promise<void>;
   /**
    * A new role, and one more `generation` (which ends the member's sessions), if the member is as
    * read (`generation`); `changed` (false) when it was removed or changed meanwhile.

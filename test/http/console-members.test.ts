@@ -7,17 +7,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createKey } from '../support/api.ts';
+import { CONTENT_SECURITY_POLICY } from '../../shared/console/pages.ts';
+import { baseUrl, createKey } from '../support/api.ts';
 import {
   type ConsoleSession,
   inviteAndSignIn,
   keyAdmin,
   lastMailTo,
   linkIn,
+  openLink,
   signIn,
+  signInWithLink,
   viewLink,
   withSession,
 } from '../support/console.ts';
+import { outbox } from '../support/orders.ts';
 
 const address = (who: string) => `${who}+${randomBytes(4).toString('hex')}@example.com`;
 
@@ -77,7 +81,6 @@ describe('members and roles', () => {
     const url = linkIn(mail);
     // A scanner's GET spends nothing: the link still signs in afterwards.
     expect((await viewLink(url)).status).toBe(200);
-    const { signInWithLink } = await import('../support/console.ts');
     const member = await signInWithLink(url);
     expect(member).toMatchObject({ accountId: admin.accountId, environment: 'test', role: 'billing' });
     const session = await withSession(member, '/console/session');
@@ -208,5 +211,78 @@ describe('members and roles', () => {
     const key = await createKey('test');
     const { call } = await import('../support/api.ts');
     expect((await call('/v1/webhook-endpoints', { key: key.secret })).status).toBe(200);
+  });
+});
+
+describe("a member's sign-in by email", () => {
+  const form = (email: string, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}/console/sign-in/email`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'same-origin',
+        ...headers,
+      },
+      body: new URLSearchParams({ email }).toString(),
+    });
+
+  it('shows a page with an email field', async () => {
+    const page = await fetch(`${baseUrl}/console/sign-in/email`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    const html = await page.text();
+    expect(html).toContain('<input id="email" name="email" type="email" autocomplete="email" required');
+    expect(html).toContain('<form method="post" action="email">');
+  });
+
+  it('emails a member a single-use link that signs in with the role, and answers a stranger the same', async () => {
+    const admin = await adminSession();
+    const email = address('returning');
+    const member = await inviteAndSignIn(admin, email, 'developer');
+    const before = (await outbox()).length;
+    const asked = await form(`  ${email.toUpperCase()} `);
+    const stranger = await form(address('stranger'));
+    expect([asked.status, stranger.status]).toEqual([200, 200]);
+    const [askedPage, strangerPage] = [await asked.text(), await stranger.text()];
+    expect(askedPage).toBe(strangerPage);
+    expect(askedPage).toContain('If this address is a member of an account, a sign-in link is on its way');
+    // One message: the member's; none to the stranger.
+    const sent = (await outbox()).slice(before);
+    expect(sent.map((message) => [message.to, message.subject])).toEqual([
+      [email, 'Your sign-in link for the account console'],
+    ]);
+    const url = linkIn(sent[0] as { text: string });
+    const session = await signInWithLink(url);
+    expect(session).toMatchObject({ accountId: admin.accountId, environment: 'test', role: 'developer' });
+    expect((await withSession(session, '/console/keys')).status).toBe(200);
+    // Once only.
+    expect((await openLink(url)).status).toBe(410);
+    const signIns = (await keyAdmin.list(admin.accountId)).audit.filter(
+      (record) => record.action === 'signed_in',
+    );
+    expect(signIns.at(-1)).toMatchObject({ keyId: member.memberId, by: `member:${email}` });
+    expect(signIns.at(-1)?.detail).toContain('as developer (emailed link');
+  });
+
+  it("a removed member's links sign nothing in", async () => {
+    const admin = await adminSession();
+    const email = address('gone');
+    const member = await inviteAndSignIn(admin, email, 'billing');
+    await form(email);
+    const url = linkIn(await lastMailTo(email));
+    await withSession(admin, `/console/members/${member.memberId}`, { method: 'DELETE' });
+    expect((await viewLink(url)).status).toBe(404);
+    expect((await openLink(url)).status).toBe(404);
+  });
+
+  it('refuses a form from another site, and a malformed address, sending nothing', async () => {
+    const before = (await outbox()).length;
+    const crossSite = await form('someone@example.com', { 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    const malformed = await form('not an address');
+    expect(malformed.status).toBe(422);
+    expect(await malformed.text()).toContain('aria-invalid="true"');
+    expect((await outbox()).length).toBe(before);
   });
 });

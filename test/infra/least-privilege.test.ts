@@ -239,6 +239,8 @@ describe('prod: least privilege', () => {
       CreateSandboxMonitorEvent: ['idempotency'],
       DeleteWebhookEndpoint: ['main'],
       DeleteMonitor: ['main'],
+      // A removed member, and its address's claim (keys table: MEMBER# and EMAIL# items only).
+      RemoveConsoleMember: ['keys'],
     };
     const DELETING_WORKERS = [
       taskDescription(taskNamed('MarkProcessing')),
@@ -287,12 +289,12 @@ describe('prod: least privilege', () => {
       .flatMap((role) => role.functions);
     const byDescription = new Map(routeList.map((route) => [functionDescription(route), route.name]));
     const routeSenders = senders.map((fn) => byDescription.get(fn)).filter((name) => name !== undefined);
-    expect(routeSenders.sort()).toEqual(['InviteConsoleMember']);
+    expect(routeSenders.sort()).toEqual(['InviteConsoleMember', 'RequestEmailSignIn']);
     for (const role of roles.filter((r) =>
       r.functions.some((fn) => routeSenders.includes(byDescription.get(fn) ?? '')),
     )) {
       const ses = role.statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
-      expect(ses.map((s) => [actionsOf(s), s.Condition])).toEqual([
+      expect(ses.map((s) => [actionsOf(s), (s as { Condition?: unknown }).Condition])).toEqual([
         [['ses:SendEmail', 'ses:SendRawEmail'], { StringEquals: { 'ses:FromAddress': expect.any(String) } }],
       ]);
     }
@@ -356,6 +358,8 @@ describe('prod: least privilege', () => {
         InviteConsoleMember: members,
         ChangeConsoleMemberRole: members,
         RemoveConsoleMember: members,
+        // The sign-in page's form: a link, nothing else, though anyone may post it.
+        RequestEmailSignIn: ['LINK#*'],
         RollConsoleKey: ['AUDIT#*', 'KEY#*'],
         RevokeConsoleKey: ['AUDIT#*', 'KEY#*'],
       });

@@ -8,7 +8,12 @@
  * Each change is one transaction with its audit record (key-admin.ts).
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import type { ConsoleMemberStore, Membership, SignInLinkRecord } from '../../console/store-port.ts';
+import type {
+  ConsoleMemberStore,
+  MemberSignInLinks,
+  Membership,
+  SignInLinkRecord,
+} from '../../console/store-port.ts';
 import type { Environment } from '../../kernel/api-keys.ts';
 import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
@@ -28,7 +33,7 @@ const emailPk = (email: string, accountId: string, environment: Environment) =>
   `${emailPartition(email)}#${accountId}#${environment}`;
 const linkPk = (hash: string) => `${KEYS_TABLE_ITEMS.link}${hash}`;
 
-export class DynamoConsoleMembers implements ConsoleMemberStore {
+export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLinks {
   constructor(private readonly tableName: string) {}
 
   private async write(items: Record<string, unknown>[]): Promise<boolean> {
@@ -41,15 +46,20 @@ export class DynamoConsoleMembers implements ConsoleMemberStore {
     }
   }
 
-  private async queryAll(partition: string, prefix: string): Promise<Record<string, unknown>[]> {
+  /** Every item of a byAccount partition, or those whose `keyId` starts with `prefix`. */
+  private async queryAll(partition: string, prefix?: string): Promise<Record<string, unknown>[]> {
     const items: Item[] = [];
     let start: Item | undefined;
     do {
       const page: { Items: Item[]; LastEvaluatedKey?: Item } = await callDynamo('Query', {
         TableName: this.tableName,
         IndexName: 'byAccount',
-        KeyConditionExpression: 'accountId = :a AND begins_with(keyId, :p)',
-        ExpressionAttributeValues: marshall({ ':a': partition, ':p': prefix }),
+        KeyConditionExpression:
+          prefix === undefined ? 'accountId = :a' : 'accountId = :a AND begins_with(keyId, :p)',
+        ExpressionAttributeValues: marshall({
+          ':a': partition,
+          ...(prefix === undefined ? {} : { ':p': prefix }),
+        }),
         ...(start ? { ExclusiveStartKey: start } : {}),
       });
       items.push(...page.Items);
@@ -75,7 +85,7 @@ export class DynamoConsoleMembers implements ConsoleMemberStore {
   }
 
   async membershipsOf(email: string): Promise<Membership[]> {
-    const items = await this.queryAll(emailPartition(email), '');
+    const items = await this.queryAll(emailPartition(email));
     return items.map((item) => item.membership as Membership);
   }
 

@@ -9,3 +9,5 @@ export const keyAdministration: CapabilityFactory<'keyAdministration'> = (root) 
   new DynamoKeyAdministration(root.config.keysTable);
 export const consoleMembers: CapabilityFactory<'consoleMembers'> = (root) =>
   new DynamoConsoleMembers(root.config.keysTable);
+export const memberSignInLinks: CapabilityFactory<'memberSignInLinks'> = (root) =>
+  new DynamoConsoleMembers(root.config.keysTable);

@@ -105,6 +105,8 @@ export interface RouteDefinition<
   readonly consoleRoles?: readonly ConsoleRole[];
   /** No API key: the pipeline skips authentication and the per-key limits (the API contract and its docs). */
   readonly public?: boolean;
+  /** The body may also come from an HTML form (`application/x-www-form-urlencoded`, each field once). */
+  readonly formBody?: boolean;
   /** Not an operation of the published contract (the HTML documentation pages and their script). */
   readonly internal?: boolean;
   /**
