@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { AuthContext } from '../kernel/http/handler-types.ts';
-import { newAuditRecord } from '../kernel/key-admin.ts';
+import { type KeyAdministration, newAuditRecord } from '../kernel/key-admin.ts';
 import {
   type ConsoleMemberRecord,
   type ConsoleRole,
@@ -226,4 +226,28 @@ export async function emailSignInLinks(
     );
   }
   return memberships.length;
+}
+
+/** The most audit records the page shows (newest first). */
+export const AUDIT_PAGE_LIMIT = 500;
+
+/**
+ * The account's audit records (`AUDIT#` items: key changes, sign-ins and sign-outs, member
+ * changes), newest first, for its admins. Records are per account, both environments.
+ */
+export async function listAudit(keys: KeyAdministration, auth: AuthContext) {
+  consoleSessionOf(auth);
+  const { audit } = await keys.list(auth.accountId);
+  return audit
+    .sort((a, b) => b.auditId.localeCompare(a.auditId))
+    .slice(0, AUDIT_PAGE_LIMIT)
+    .map((record) => ({
+      object: 'auditRecord' as const,
+      id: record.auditId,
+      action: record.action,
+      subject: record.keyId,
+      at: record.at,
+      by: record.by,
+      detail: record.detail,
+    }));
 }

@@ -340,6 +340,34 @@ export const consoleRoutes = {
     ports: ['consoleMembers'],
     deletes: ['keys'],
   }),
+  listAudit: defineRoute({
+    name: 'ListConsoleAudit',
+    method: 'GET',
+    path: '/console/audit',
+    handler: 'console/audit',
+    summary:
+      "The account's audit records, newest first: sign-ins, invitations, role changes, removals, key rolls and revokes, with who and when (admins only)",
+    request: { path: noPath, query: noQuery },
+    response: z.object({
+      object: z.literal('list'),
+      data: z.array(
+        z.object({
+          object: z.literal('auditRecord'),
+          id: z.string(),
+          action: z.string(),
+          subject: z.string(),
+          at: z.string(),
+          by: z.string(),
+          detail: z.string(),
+        }),
+      ),
+      meta: metaSchema,
+    }),
+    ...own,
+    errors: [],
+    ports: ['keyAdministration'],
+    readOnly: true,
+  }),
   getConsolePage: defineRoute({
     name: 'GetConsolePage',
     method: 'GET',

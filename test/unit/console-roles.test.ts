@@ -32,6 +32,7 @@ describe('console roles', () => {
       'ChangeConsoleMemberRole',
       'CreateConsoleLink',
       'InviteConsoleMember',
+      'ListConsoleAudit',
       'ListConsoleMembers',
       'RemoveConsoleMember',
     ]);

@@ -2,9 +2,11 @@
  * The console's pages, in navigation order. A page is one module exporting a `View`: adding one is
  * that module and one line here.
  */
+import { audit } from './audit.ts';
 import { endpoint } from './endpoint.ts';
 import { extracts } from './extracts.ts';
 import { keys } from './keys.ts';
+import { members } from './members.ts';
 import { monitor, monitors } from './monitors.ts';
 import { orders } from './orders.ts';
 import { overview } from './overview.ts';
@@ -22,4 +24,6 @@ export const views: readonly View[] = [
   monitor,
   keys,
   requests,
+  members,
+  audit,
 ];
