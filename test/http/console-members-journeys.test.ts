@@ -125,7 +125,9 @@ describe('console members in a browser', () => {
     await expect.poll(() => dialog.getByRole('heading').innerText()).toBe(`Remove ${developerEmail}?`);
     // Cancel has focus: Escape closes with nothing done.
     expect(
-      await dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === b.ownerDocument.activeElement),
+      await dialog
+        .getByRole('button', { name: 'Cancel' })
+        .evaluate((b) => b === b.ownerDocument.activeElement),
     ).toBe(true);
     await expectAccessible(admin, 'members-remove-dialog');
     await admin.keyboard.press('Escape');
