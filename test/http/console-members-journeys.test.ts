@@ -16,6 +16,8 @@ import { launchBrowser } from '../support/browser.ts';
 import { expectAccessible, lastMailTo, linkIn, openConsole } from '../support/console.ts';
 
 let browser: Browser;
+/** The local stack is slow on a loaded machine: wait up to 20 s for the page to settle. */
+const SOON = { timeout: 20_000 };
 let key: TestKey;
 const billingEmail = `billing+${randomBytes(4).toString('hex')}@example.com`;
 const developerEmail = `dev+${randomBytes(4).toString('hex')}@example.com`;
@@ -44,20 +46,20 @@ describe('console members in a browser', () => {
   it('an admin invites billing@… and a developer on the Members page, by keyboard', async () => {
     admin = await newPage();
     await openConsole(admin, key.secret);
-    await expect.poll(() => navLinks(admin)).toContain('Members');
+    await expect.poll(() => navLinks(admin), SOON).toContain('Members');
     await admin.goto(`${baseUrl}/console#/members`);
-    await expect.poll(() => heading(admin).innerText()).toBe('Members');
-    await expect.poll(() => admin.getByText('Members: none.').count()).toBe(1);
+    await expect.poll(() => heading(admin).innerText(), SOON).toBe('Members');
+    await admin.getByText('Members: none.').waitFor();
     await expectAccessible(admin, 'members-empty');
     await admin.getByLabel('Email address').fill(billingEmail);
     await admin.getByLabel('Role', { exact: true }).selectOption('billing');
     await admin.getByRole('button', { name: 'Send invitation' }).focus();
     await admin.keyboard.press('Enter');
-    await expect.poll(() => admin.getByRole('cell', { name: billingEmail, exact: true }).count()).toBe(1);
+    await admin.getByRole('cell', { name: billingEmail, exact: true }).waitFor();
     await admin.getByLabel('Email address').fill(developerEmail);
     await admin.getByLabel('Role', { exact: true }).selectOption('developer');
     await admin.getByRole('button', { name: 'Send invitation' }).click();
-    await expect.poll(() => admin.getByRole('cell', { name: developerEmail, exact: true }).count()).toBe(1);
+    await admin.getByRole('cell', { name: developerEmail, exact: true }).waitFor();
     await expectAccessible(admin, 'members');
   });
 
@@ -68,9 +70,9 @@ describe('console members in a browser', () => {
     await page.goto(linkIn(mail));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/console');
-    await expect.poll(() => heading(page).innerText()).toBe('Overview');
+    await expect.poll(() => heading(page).innerText(), SOON).toBe('Overview');
     expect(await page.locator('.who').innerText()).toContain(`${billingEmail} (billing)`);
-    await expect.poll(() => navLinks(page)).toEqual(['Overview']);
+    await expect.poll(() => navLinks(page), SOON).toEqual(['Overview']);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /CSV/ }).first().click();
     const csv = readFileSync(await (await download).path(), 'utf8');
@@ -80,7 +82,7 @@ describe('console members in a browser', () => {
     for (const hash of ['#/keys', '#/webhooks', '#/members', '#/audit']) {
       await page.goto(`${baseUrl}/console${hash}`);
       await expect
-        .poll(() => page.getByRole('alert').innerText())
+        .poll(() => page.getByRole('alert').innerText(), SOON)
         .toBe(
           'This page is not available to the billing role. Ask an admin of the account for another role.',
         );
@@ -100,29 +102,29 @@ describe('console members in a browser', () => {
     await expectAccessible(developer, 'email-sign-in');
     await developer.getByLabel('Email address').fill(developerEmail);
     await developer.keyboard.press('Enter');
-    await expect.poll(() => heading(developer).innerText()).toBe('Check your email');
+    await expect.poll(() => heading(developer).innerText(), SOON).toBe('Check your email');
     await expectAccessible(developer, 'email-sent');
     const mail = await lastMailTo(developerEmail);
     expect(mail.subject).toBe('Your sign-in link for the account console');
     await developer.goto(linkIn(mail));
     await developer.getByRole('button', { name: 'Sign in' }).click();
     await developer.waitForURL((url) => url.pathname === '/console');
-    await expect.poll(() => navLinks(developer)).toContain('Keys');
+    await expect.poll(() => navLinks(developer), SOON).toContain('Keys');
     expect(await navLinks(developer)).not.toContain('Members');
     await developer.goto(`${baseUrl}/console#/keys`);
-    await expect.poll(() => heading(developer).innerText()).toBe('API keys');
+    await expect.poll(() => heading(developer).innerText(), SOON).toBe('API keys');
     await developer.goto(`${baseUrl}/console#/members`);
     await expect
-      .poll(() => developer.getByRole('alert').innerText())
+      .poll(() => developer.getByRole('alert').innerText(), SOON)
       .toContain('not available to the developer role');
   });
 
   it('removing the developer (after a confirmation) ends its session at once', async () => {
     await admin.goto(`${baseUrl}/console#/members`);
-    await expect.poll(() => admin.getByRole('cell', { name: developerEmail, exact: true }).count()).toBe(1);
+    await admin.getByRole('cell', { name: developerEmail, exact: true }).waitFor();
     await admin.getByRole('button', { name: `Remove ${developerEmail}` }).click();
     const dialog = admin.getByRole('dialog');
-    await expect.poll(() => dialog.getByRole('heading').innerText()).toBe(`Remove ${developerEmail}?`);
+    await expect.poll(() => dialog.getByRole('heading').innerText(), SOON).toBe(`Remove ${developerEmail}?`);
     // Cancel has focus: Escape closes with nothing done.
     expect(
       await dialog
@@ -131,18 +133,18 @@ describe('console members in a browser', () => {
     ).toBe(true);
     await expectAccessible(admin, 'members-remove-dialog');
     await admin.keyboard.press('Escape');
-    await expect.poll(() => admin.getByRole('dialog').count()).toBe(0);
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
     await admin.getByRole('button', { name: `Remove ${developerEmail}` }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
-    await expect.poll(() => admin.getByRole('cell', { name: developerEmail, exact: true }).count()).toBe(0);
+    await admin.getByRole('cell', { name: developerEmail, exact: true }).waitFor({ state: 'detached' });
     // The developer's next call is refused: the page says it is signed out.
     await developer.goto(`${baseUrl}/console#/keys`);
-    await expect.poll(() => heading(developer).innerText()).toBe('You are signed out');
+    await expect.poll(() => heading(developer).innerText(), SOON).toBe('You are signed out');
   });
 
   it('the audit page shows the sign-ins, invitations and the removal, with who', async () => {
     await admin.goto(`${baseUrl}/console#/audit`);
-    await expect.poll(() => heading(admin).innerText()).toBe('Audit');
+    await expect.poll(() => heading(admin).innerText(), SOON).toBe('Audit');
     const text = await admin.locator('table').innerText();
     expect(text).toContain('Member removed');
     expect(text).toContain('Member invited');
