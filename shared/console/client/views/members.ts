@@ -8,11 +8,14 @@ const ROLES = [
   ['billing', 'Billing: spend and the fee ledger only'],
 ] as const;
 
+/** The invitation's select says what each role may do; a row's select names the roles only (the table stays narrow). */
 const roleSelect = (id: string, current: string, label?: string) =>
   h(
     'select',
     { id, name: 'role', ...(label ? { 'aria-label': label } : {}) },
-    ...ROLES.map(([value, text]) => h('option', { value, selected: value === current }, text)),
+    ...ROLES.map(([value, text]) =>
+      h('option', { value, selected: value === current }, label ? (text.split(':')[0] as string) : text),
+    ),
   );
 
 /** The account's members (admins only): invite by email, change a role, remove, each said in the page. */
