@@ -66,23 +66,8 @@ export interface ConsoleSession {
 }
 
 /** Signs in with a new link: the session's cookie and CSRF token. */
-export async function signIn(secret: string): Promise<ConsoleSession> {
-  const opened = await openLink(await signInLink(secret));
-  if (opened.status !== 303) throw new Error(`sign-in failed: ${opened.status}`);
-  const token = sessionTokenOf(opened);
-  const cookie = `${SESSION_COOKIE}=${token}`;
-  const session = (await (
-    await fetch(`${baseUrl}/console/session`, {
-      headers: { Cookie: cookie, Authorization: consoleAuthorization(token) },
-    })
-  ).json()) as {
-    csrfToken: string;
-    accountId: string;
-    environment: string;
-    sessionId: string;
-  };
-  return { token, cookie, ...session };
-}
+export const signIn = async (secret: string): Promise<ConsoleSession> =>
+  signInWithLink(await signInLink(secret));
 
 /** A request with the session's cookie (and its CSRF token unless `csrf` says otherwise). */
 export async function withSession(
