@@ -235,6 +235,7 @@ export class ApiAreaStack extends NestedStack {
       fn.bindQueueSender(props.monitoringQueue, MONITORING_ENV.queueUrl);
     }
     if (uses.has('sealer')) allowSecretUse(fn, props.webhookKey, 'seal');
+    if (uses.has('mailer')) fn.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
     return fn;
   }
 }

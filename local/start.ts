@@ -9,6 +9,7 @@ import { createSignInLink } from '../shared/console/sign-in.ts';
 import { environmentOfKey, hashKey, keyIdForHash } from '../shared/kernel/api-keys.ts';
 import { removeLocalEndpoints, writeLocalEndpoints } from './endpoints.ts';
 import { defaultLocalKeys, LOCAL_SPEND_CAP, parseKeyList, seedSpendCap } from './keys.ts';
+import { defaultLocalMembers, seedMembers } from './members.ts';
 import { startLocalStack } from './stack.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -50,6 +51,10 @@ writeLocalEndpoints(localDir, {
 // As the deployed schedule does once a day; at start too, so the simulator's schedule is served at once.
 const refreshed = await stack.referenceRefresh.run();
 
+// Members of acct_a (test) for the email sign-in, unless the keys were chosen (LOCAL_API_KEYS).
+const members = process.env.LOCAL_API_KEYS ? [] : defaultLocalMembers;
+await seedMembers(members, stack.ports.clock.now(), stack.ports);
+
 // A console sign-in link for the first seeded key, as POST /v1/console/sessions would give its holder.
 const consoleKey = keys[0];
 if (consoleKey) await seedSpendCap(stack.ports.spendCaps, consoleKey, stack.ports.clock.now());
@@ -86,6 +91,13 @@ ${
     ? `Account console (${consoleKey.accountId}, ${environmentOfKey(consoleKey.secret)}): open this link within 5 minutes, once:
   ${consoleLink.url}
   Another: npm run keys -- console-link --account ${consoleKey.accountId} --key-id ${keyIdForHash(hashKey(consoleKey.secret))}
+
+`
+    : ''
+}${
+  members.length
+    ? `Console members (acct_a, test): ${members.map((m) => `${m.email} (${m.role})`).join(', ')}
+  Sign in as one at ${stack.baseUrl}/console/sign-in/email; the link lands in the outbox.
 
 `
     : ''

@@ -15,6 +15,7 @@ export const createHandler = (ports: RoutePorts<typeof consoleRoutes.getConsoleS
         environment: auth.environment,
         keyId: auth.keyId,
         ...auth.session,
+        member: auth.session.member ?? null,
       },
     };
   });

@@ -3,7 +3,7 @@ import { consoleSessions } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { sessionCookie, signInHtml, signInProblemHtml } from '../../shared/console/pages.ts';
 import { consoleRoutes } from '../../shared/console/routes.ts';
-import { isSameOriginPost, keyUsableIn, openSignInLink } from '../../shared/console/sign-in.ts';
+import { isSameOriginPost, openSignInLink } from '../../shared/console/sign-in.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 /** The link page's button: opens the session and sends the browser on to the console. */
@@ -14,7 +14,7 @@ export const createHandler = (ports: RoutePorts<typeof consoleRoutes.signInWithC
     const result = await openSignInLink(ports.consoleSessions, {
       token: query.token,
       now,
-      keyUsable: keyUsableIn(ports.apiKeys, now),
+      credentials: ports.apiKeys,
     });
     if (result.outcome !== 'signed-in') return signInProblemHtml(result.outcome);
     // Relative to /console/sign-in: the console page, under any stage prefix.

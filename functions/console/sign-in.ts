@@ -3,7 +3,7 @@ import { consoleSessions } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { signInHtml, signInPage, signInProblemHtml } from '../../shared/console/pages.ts';
 import { consoleRoutes } from '../../shared/console/routes.ts';
-import { checkSignInLink, keyUsableIn } from '../../shared/console/sign-in.ts';
+import { checkSignInLink } from '../../shared/console/sign-in.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 /** Opening a link: the page with its sign-in button, or why it cannot sign in. Changes nothing. */
@@ -13,7 +13,7 @@ export const createHandler = (ports: RoutePorts<typeof consoleRoutes.openConsole
     const checked = await checkSignInLink(ports.consoleSessions, {
       token: query.token,
       now,
-      keyUsable: keyUsableIn(ports.apiKeys, now),
+      credentials: ports.apiKeys,
     });
     if (checked.outcome !== 'ready') return signInProblemHtml(checked.outcome);
     return signInHtml(200, signInPage(checked.link, query.token as string));

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
@@ -90,6 +90,9 @@ export const REGISTRY_CREDENTIAL_ENV = 'REGISTRY_CREDENTIAL_ARN';
 
 /** The one Secrets Manager action a function gets, on each secret bound to it. */
 export const SECRET_READ_ACTION = 'secretsmanager:GetSecretValue';
+
+/** SES sending actions: `SendEmail` (SES v2 simple content) and `SendRawEmail`, which it authorizes too. */
+export const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
 
 /** Item-level writes: every item a request touches must have a partition key with one of the prefixes. */
 export const leadingKeysCondition = (prefixes: readonly string[]) => ({
@@ -289,6 +292,34 @@ export class ApiFunction extends NodejsFunction {
         actions: [BUCKET_LIST_ACTION],
         resources: [bucket.bucketArn],
         conditions: listPrefixCondition(prefixes),
+      }),
+    );
+  }
+
+  /**
+   * `MAIL_FROM` (in `envVar`) and the SES send actions on the sender's identities: SES authorizes a
+   * send against the verified identity the From address belongs to, the address itself or its
+   * domain, so both ARNs are named, and `ses:FromAddress` keeps a domain identity from sending as
+   * anyone else.
+   */
+  bindMail(envVar: string, mailFrom: string): void {
+    this.addEnvironment(envVar, mailFrom);
+    const domain = mailFrom.slice(mailFrom.indexOf('@') + 1);
+    const identity = (name: string): string =>
+      Arn.format(
+        {
+          service: 'ses',
+          resource: 'identity',
+          resourceName: name,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        },
+        Stack.of(this),
+      );
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...SES_SEND_ACTIONS],
+        resources: [identity(mailFrom), identity(domain)],
+        conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
       }),
     );
   }

@@ -51,9 +51,6 @@ export const SWEEP_INTERVAL = Duration.minutes(5);
 export const WORKFLOW_TIMEOUT = Duration.seconds(WORKFLOW_TIMEOUT_SECONDS);
 export const SWEEPER_TIMEOUT = Duration.seconds(60);
 
-/** SES sending actions: `SendEmail` (SES v2 simple content) and `SendRawEmail`, which it authorizes too. */
-export const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
-
 /** Description of a workflow function; names it so the console (and tests) can tell them apart. */
 export const workflowFunctionDescription = (
   module: { readonly name: string; readonly handler: string },
@@ -231,7 +228,7 @@ export class Fulfilment extends Construct {
     this.sweeper.addEnvironment(ORDER_ENV.eventBus, this.eventBus.eventBusName);
     this.eventBus.grantPutEventsTo(this.sweeper);
     // It mails a spend alert's billing recipients before it publishes the alert's event.
-    this.bindMail(this.sweeper, props.settings.mailFrom);
+    this.sweeper.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
     new Rule(this, 'SweepSchedule', {
       description: 'Requeues stalled orders and offline searches, and finishes purchases left uncommitted',
       schedule: Schedule.rate(SWEEP_INTERVAL),
@@ -265,40 +262,13 @@ export class Fulfilment extends Construct {
     if (needs.has('blobs')) {
       fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'readWrite', ORDER_BLOB_PREFIXES);
     }
-    if (needs.has('mail')) this.bindMail(fn, props.settings.mailFrom);
+    if (needs.has('mail')) fn.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
     if (needs.has('events')) {
       fn.addEnvironment(ORDER_ENV.eventBus, this.eventBus.eventBusName);
       fn.addEnvironment(ORDER_ENV.apiBaseUrl, props.apiBaseUrl);
       this.eventBus.grantPutEventsTo(fn);
     }
     return fn;
-  }
-
-  /**
-   * `MAIL_FROM` and the SES send actions on the sender's identities: SES authorizes a send against
-   * the verified identity the From address belongs to, the address itself or its domain, so both
-   * ARNs are named, and `ses:FromAddress` keeps a domain identity from sending as anyone else.
-   */
-  private bindMail(fn: ApiFunction, mailFrom: string): void {
-    fn.addEnvironment(ORDER_ENV.mailFrom, mailFrom);
-    const domain = mailFrom.slice(mailFrom.indexOf('@') + 1);
-    const identity = (name: string): string =>
-      Arn.format(
-        {
-          service: 'ses',
-          resource: 'identity',
-          resourceName: name,
-          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-        },
-        Stack.of(this),
-      );
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: [...SES_SEND_ACTIONS],
-        resources: [identity(mailFrom), identity(domain)],
-        conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
-      }),
-    );
   }
 
   private createFunction(

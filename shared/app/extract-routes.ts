@@ -8,6 +8,7 @@ import {
 } from '../companies/schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { listEnvelope, named, noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { personExtractSchema, personExtractSummarySchema } from '../people/schemas.ts';
 import { registerExtractSchema, registerExtractSummarySchema } from '../registers/schemas.ts';
 import { weeklySummarySchema, weeklySummarySummarySchema } from '../weekly-summaries/schemas.ts';
@@ -40,6 +41,7 @@ const extractListSchema = listEnvelope(
 export const extractRoutes = {
   getExtract: defineRoute({
     name: 'GetExtract',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/extracts/{id}',
     handler: 'extracts/get',
@@ -54,6 +56,7 @@ export const extractRoutes = {
   }),
   listExtracts: defineRoute({
     name: 'ListExtracts',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/extracts',
     handler: 'extracts/list',

@@ -30,7 +30,8 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
     starter: { workersOnly: true },
     events: { workersOnly: true },
     eventLog: { tables: { main: 'readWrite' } },
-    mailer: { workersOnly: true },
+    // Order and search emails (workers); console invitations and sign-in links (routes).
+    mailer: { uses: ['mailer'] },
     webhookEndpoints: { tables: { main: 'readWrite' } },
     webhookDeliveries: { tables: { main: 'readWrite' } },
     sealer: { uses: ['sealer'] },
@@ -41,9 +42,31 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
     codeTableSet: { tables: { main: 'getItem' } },
     // The console's routes only, each on its own items of the keys table: sign-in links, sessions and
     // their audit records never a key; key changes (roll, revoke) keys and their audit records.
+    // A member's first sign-in marks it active, in the transaction that opens its session.
     consoleSessions: {
       tables: { keys: 'readWrite' },
-      items: { keys: [KEYS_TABLE_ITEMS.link, KEYS_TABLE_ITEMS.session, KEYS_TABLE_ITEMS.audit] },
+      items: {
+        keys: [
+          KEYS_TABLE_ITEMS.link,
+          KEYS_TABLE_ITEMS.session,
+          KEYS_TABLE_ITEMS.audit,
+          KEYS_TABLE_ITEMS.member,
+        ],
+      },
+    },
+    // The sign-in form anyone may post: it reads members and writes a link, nothing else.
+    memberSignInLinks: { tables: { keys: 'readWrite' }, items: { keys: [KEYS_TABLE_ITEMS.link] } },
+    // Members, their addresses' claims, their invitations' and sign-in links, and audit records.
+    consoleMembers: {
+      tables: { keys: 'readWrite' },
+      items: {
+        keys: [
+          KEYS_TABLE_ITEMS.member,
+          KEYS_TABLE_ITEMS.memberEmail,
+          KEYS_TABLE_ITEMS.link,
+          KEYS_TABLE_ITEMS.audit,
+        ],
+      },
     },
     keyAdministration: {
       tables: { keys: 'readWrite' },

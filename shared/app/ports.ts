@@ -5,7 +5,7 @@
  * (local/composition.ts), in-memory fakes in unit tests.
  */
 
-import type { ConsoleSessionStore } from '../console/store-port.ts';
+import type { ConsoleMemberStore, ConsoleSessionStore, MemberSignInLinks } from '../console/store-port.ts';
 import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { CapabilityOwnPorts } from '../kernel/capability-ports.ts';
@@ -74,6 +74,10 @@ export interface CapabilityPorts extends CapabilityOwnPorts {
   codeTableSet: CurrentCodeTables;
   /** Console sign-in links and sessions, in the keys table (shared/console/). */
   consoleSessions: ConsoleSessionStore;
+  /** Console members and their invitations, in the keys table (shared/console/members.ts). */
+  consoleMembers: ConsoleMemberStore;
+  /** A member's emailed sign-in link (the public sign-in form: reads members, writes links only). */
+  memberSignInLinks: MemberSignInLinks;
   /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
   keyAdministration: KeyAdministration;
   /** Monthly spend caps, their counters and the purchases' holds on them (shared/spend-caps/). */

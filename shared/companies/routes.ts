@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { ErrorCode } from '../kernel/errors/catalogue.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import {
   addressesQuery,
   addressListSchema,
@@ -54,6 +55,7 @@ const sectionRoute = <Q extends z.core.$ZodType, R extends z.core.$ZodType>(
 ) =>
   defineRoute({
     name,
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: `/v1/companies/{id}/${section}`,
     handler,
@@ -70,6 +72,7 @@ const sectionRoute = <Q extends z.core.$ZodType, R extends z.core.$ZodType>(
 export const companyRoutes = {
   searchCompanies: defineRoute({
     name: 'SearchCompanies',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/companies/search',
     handler: 'companies/search',
@@ -95,6 +98,7 @@ export const companyRoutes = {
   }),
   getCompany: defineRoute({
     name: 'GetCompany',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/companies/{id}',
     handler: 'companies/get',
@@ -109,6 +113,7 @@ export const companyRoutes = {
   }),
   purchaseCompanyExtract: defineRoute({
     name: 'PurchaseCompanyExtract',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/companies/{id}/extracts',
     handler: 'companies/purchase-extract',
@@ -197,6 +202,7 @@ export const companyRoutes = {
   ),
   getCharge: defineRoute({
     name: 'GetCharge',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/charges/{chargeNumber}',
     handler: 'companies/get-charge',

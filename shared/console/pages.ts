@@ -112,9 +112,38 @@ export function signInProblemPage(problem: SignInProblem): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Account console</title><link rel="stylesheet" href="console.css"></head>
 <body><main id="main" class="notice"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>
-<p>Ask for a new link: <code>POST /v1/console/sessions</code> with your API key, or <code>npm run keys -- console-link</code> for an operator.</p></main></body></html>`;
+<p>A member of the account: <a href="sign-in/email">ask for a new link by email</a>. An integration: <code>POST /v1/console/sessions</code> with your API key, or <code>npm run keys -- console-link</code> for an operator.</p></main></body></html>`;
 }
 
 /** The page a link that cannot sign in answers with, at its problem's status. */
 export const signInProblemHtml = (problem: SignInProblem) =>
   signInHtml(SIGN_IN_PROBLEM_STATUS[problem], signInProblemPage(problem));
+
+const emailPageHead = (title: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Account console</title><link rel="stylesheet" href="../console.css"></head>`;
+
+/**
+ * A member's sign-in page (`/console/sign-in/email`): one email field; its form posts to the same
+ * URL, which emails a link. `problem` says why the last address was refused (it was not one).
+ */
+export function emailSignInPage(problem?: string): string {
+  const invalid = problem
+    ? ` aria-invalid="true" aria-describedby="email-problem"`
+    : ' aria-describedby="email-hint"';
+  return `${emailPageHead('Sign in')}
+<body><main id="main" class="notice"><h1>Sign in to the account console</h1>
+<p>Members of an account sign in with a link sent to their email address.</p>
+<form method="post" action="email"><label for="email">Email address</label>
+<input id="email" name="email" type="email" autocomplete="email" required${invalid}>
+${problem ? `<p id="email-problem" class="field-error">${escapeHtml(problem)}</p>` : '<p id="email-hint" class="hint">We send a link that works once, for 5 minutes.</p>'}
+<button type="submit">Email me a sign-in link</button></form></main></body></html>`;
+}
+
+/** The answer to the sign-in form, the same whether or not the address is a member. */
+export function emailSentPage(): string {
+  return `${emailPageHead('Check your email')}
+<body><main id="main" class="notice"><h1>Check your email</h1>
+<p role="status">If this address is a member of an account, a sign-in link is on its way to it. The link works once, for 5 minutes.</p>
+<p><a href="email">Use another address</a></p></main></body></html>`;
+}

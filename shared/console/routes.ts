@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { KEY_LABEL_PATTERN, KEY_LABEL_RULE } from '../kernel/api-keys.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { metaSchema, named, noBody, noPath, noQuery } from '../kernel/http/schemas.ts';
+import { CONSOLE_ROLES, DEVELOPER_ROLES, EVERY_ROLE } from '../kernel/sessions.ts';
 import { REQUEST_ID_PATTERN } from './requests.ts';
 
 /** The console's built script and its style sheet (`npm run console:build`; test/unit/console-bundle.test.ts). */
@@ -77,7 +78,26 @@ const sessionSchema = z.object({
   sessionId: z.string(),
   csrfToken: z.string(),
   expiresAt: z.string(),
+  /** `admin` for a session opened with a key's link. */
+  role: z.enum(CONSOLE_ROLES),
+  /** A member's session: the member; null for a key's. */
+  member: z.nullable(z.object({ memberId: z.string(), email: z.string() })),
   meta: metaSchema,
+});
+
+const memberPath = z.strictObject({
+  memberId: z.string().check(z.regex(/^mem_[0-9a-f]{20}$/, 'memberId must be mem_ and 20 hex digits')),
+});
+
+const memberSchema = z.object({
+  object: z.literal('consoleMember'),
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(CONSOLE_ROLES),
+  status: z.enum(['invited', 'active']),
+  invitedAt: z.string(),
+  invitedBy: z.string(),
+  joinedAt: z.nullable(z.string()),
 });
 
 const keySchema = z.object({
@@ -139,8 +159,41 @@ export const consoleRoutes = {
     ...asset,
     ports: ['consoleSessions'],
   }),
+  showEmailSignIn: defineRoute({
+    name: 'ShowEmailSignIn',
+    method: 'GET',
+    path: '/console/sign-in/email',
+    handler: 'console/email-sign-in',
+    summary: "A member's sign-in page: an email address field that asks for a single-use sign-in link",
+    request: { path: noPath, query: noQuery },
+    response: text('text/html'),
+    ...asset,
+    ports: [],
+    readOnly: true,
+  }),
+  requestEmailSignIn: defineRoute({
+    name: 'RequestEmailSignIn',
+    method: 'POST',
+    path: '/console/sign-in/email',
+    handler: 'console/email-sign-in-post',
+    summary:
+      'Emails a single-use sign-in link (5 minutes) for each account the address is a member of; answers the same page whether or not it is one',
+    request: {
+      path: noPath,
+      query: noQuery,
+      body: named(
+        'RequestEmailSignInRequest',
+        z.object({ email: z.optional(z.string().check(z.maxLength(320))) }),
+      ),
+    },
+    response: text('text/html'),
+    ...asset,
+    formBody: true,
+    ports: ['memberSignInLinks', 'mailer'],
+  }),
   getConsoleSession: defineRoute({
     name: 'GetConsoleSession',
+    consoleRoles: EVERY_ROLE,
     method: 'GET',
     path: '/console/session',
     handler: 'console/session',
@@ -153,6 +206,7 @@ export const consoleRoutes = {
   }),
   signOut: defineRoute({
     name: 'SignOutOfConsole',
+    consoleRoles: EVERY_ROLE,
     method: 'POST',
     path: '/console/sign-out',
     handler: 'console/sign-out',
@@ -165,6 +219,7 @@ export const consoleRoutes = {
   }),
   listKeys: defineRoute({
     name: 'ListConsoleKeys',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/console/keys',
     handler: 'console/keys',
@@ -178,6 +233,7 @@ export const consoleRoutes = {
   }),
   createKey: defineRoute({
     name: 'CreateConsoleKey',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/console/keys',
     handler: 'console/create-key',
@@ -202,6 +258,7 @@ export const consoleRoutes = {
   }),
   labelKey: defineRoute({
     name: 'LabelConsoleKey',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/console/keys/{keyId}/label',
     handler: 'console/label-key',
@@ -218,6 +275,7 @@ export const consoleRoutes = {
   }),
   rollKey: defineRoute({
     name: 'RollConsoleKey',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/console/keys/{keyId}/roll',
     handler: 'console/roll-key',
@@ -240,6 +298,7 @@ export const consoleRoutes = {
   }),
   revokeKey: defineRoute({
     name: 'RevokeConsoleKey',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/console/keys/{keyId}/revoke',
     handler: 'console/revoke-key',
@@ -252,6 +311,7 @@ export const consoleRoutes = {
   }),
   findRequest: defineRoute({
     name: 'FindConsoleRequest',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/console/requests/{requestId}',
     handler: 'console/find-request',
@@ -275,6 +335,96 @@ export const consoleRoutes = {
     ...own,
     errors: ['request_not_found'],
     ports: [],
+    readOnly: true,
+  }),
+  listMembers: defineRoute({
+    name: 'ListConsoleMembers',
+    method: 'GET',
+    path: '/console/members',
+    handler: 'console/members',
+    summary: "The account's console members in the session's environment, with their roles (admins only)",
+    request: { path: noPath, query: noQuery },
+    response: z.object({ object: z.literal('list'), data: z.array(memberSchema), meta: metaSchema }),
+    ...own,
+    errors: [],
+    ports: ['consoleMembers'],
+    readOnly: true,
+  }),
+  inviteMember: defineRoute({
+    name: 'InviteConsoleMember',
+    method: 'POST',
+    path: '/console/members',
+    handler: 'console/invite-member',
+    summary: 'Invites an email address as a member with a role: it is sent a single-use link, valid 72 hours',
+    request: {
+      path: noPath,
+      query: noQuery,
+      body: named(
+        'InviteConsoleMemberRequest',
+        z.strictObject({ email: z.string().check(z.maxLength(254)), role: z.enum(CONSOLE_ROLES) }),
+      ),
+    },
+    response: z.object({ ...memberSchema.shape, invitationExpiresAt: z.string(), meta: metaSchema }),
+    ...own,
+    status: 201,
+    errors: ['member_already_exists'],
+    ports: ['consoleMembers', 'mailer'],
+  }),
+  changeMemberRole: defineRoute({
+    name: 'ChangeConsoleMemberRole',
+    method: 'PATCH',
+    path: '/console/members/{memberId}',
+    handler: 'console/change-member-role',
+    summary: "Changes a member's role; the member's sessions end at once",
+    request: {
+      path: memberPath,
+      query: noQuery,
+      body: named('ChangeConsoleMemberRoleRequest', z.strictObject({ role: z.enum(CONSOLE_ROLES) })),
+    },
+    response: z.object({ ...memberSchema.shape, meta: metaSchema }),
+    ...own,
+    errors: ['member_not_found'],
+    ports: ['consoleMembers'],
+  }),
+  removeMember: defineRoute({
+    name: 'RemoveConsoleMember',
+    method: 'DELETE',
+    path: '/console/members/{memberId}',
+    handler: 'console/remove-member',
+    summary: "Removes a member; the member's sessions end at once",
+    request: { path: memberPath, query: noQuery },
+    response: z.object({ object: z.literal('removedMember'), id: z.string(), meta: metaSchema }),
+    ...own,
+    errors: ['member_not_found'],
+    ports: ['consoleMembers'],
+    deletes: ['keys'],
+  }),
+  listAudit: defineRoute({
+    name: 'ListConsoleAudit',
+    method: 'GET',
+    path: '/console/audit',
+    handler: 'console/audit',
+    summary:
+      "The account's audit records, newest first: sign-ins, invitations, role changes, removals, key rolls and revokes, with who and when (admins only)",
+    request: { path: noPath, query: noQuery },
+    response: z.object({
+      object: z.literal('list'),
+      data: z.array(
+        z.object({
+          object: z.literal('auditRecord'),
+          id: z.string(),
+          action: z.string(),
+          subject: z.string(),
+          at: z.string(),
+          by: z.string(),
+          detail: z.string(),
+        }),
+      ),
+      meta: metaSchema,
+    }),
+    ...own,
+    errors: [],
+    ports: ['keyAdministration'],
     readOnly: true,
   }),
   getConsolePage: defineRoute({

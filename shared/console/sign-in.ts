@@ -53,22 +53,39 @@ export async function createSignInLink(
   return { url: `${input.baseUrl}${SIGN_IN_PATH}?${SIGN_IN_TOKEN_PARAM}=${token}`, expiresAt };
 }
 
+/** What a link's page reads of the credential it stands for: the key, or the member. */
+export type LinkCredentials = Pick<ApiKeyRepository, 'findByHash' | 'findMember'>;
+
+/** The member a member's link stands for, if it is still a member (not removed since). */
+async function linkMember(credentials: LinkCredentials, link: SignInLinkRecord) {
+  if (link.memberId === undefined) return undefined;
+  const member = await credentials.findMember(link.accountId, link.memberId);
+  return member?.environment === link.environment ? member : undefined;
+}
+
+async function linkUsable(credentials: LinkCredentials, link: SignInLinkRecord, now: Date) {
+  if (link.memberId !== undefined) return (await linkMember(credentials, link)) !== undefined;
+  if (link.keyHash === undefined) return false;
+  const key = await credentials.findByHash(link.keyHash);
+  return key !== undefined && isKeyUsable(key, now);
+}
+
 /**
  * What a link can still do, read without changing anything (opening the link in a browser, which a
  * mail or chat scanner may do too): `invalid` for a token that is malformed, never issued (or
- * forgotten after a week), or whose key no longer works (404); `expired` past its 5 minutes and
- * `used` once it opened a session (410).
+ * forgotten after a week), or whose key no longer works or whose member was removed (404);
+ * `expired` past its lifetime and `used` once it opened a session (410).
  */
 export async function checkSignInLink(
   store: ConsoleSessionStore,
-  input: { token: string | undefined; now: Date; keyUsable: (keyHash: string) => Promise<boolean> },
+  input: { token: string | undefined; now: Date; credentials: LinkCredentials },
 ): Promise<{ outcome: 'ready'; link: SignInLinkRecord } | { outcome: SignInProblem }> {
   if (input.token === undefined || !isTokenShaped(input.token)) return { outcome: 'invalid' };
   const link = await store.findLink(hashToken(input.token));
   if (!link) return { outcome: 'invalid' };
   if (link.usedAt) return { outcome: 'used' };
   if (Date.parse(link.expiresAt) <= input.now.getTime()) return { outcome: 'expired' };
-  if (!(await input.keyUsable(link.keyHash))) return { outcome: 'invalid' };
+  if (!(await linkUsable(input.credentials, link, input.now))) return { outcome: 'invalid' };
   return { outcome: 'ready', link };
 }
 
@@ -76,18 +93,23 @@ export type SignInOutcome =
   | { outcome: 'signed-in'; token: string; session: ConsoleSessionRecord }
   | { outcome: SignInProblem };
 
+const LINK_KINDS = { invitation: 'invitation', email: 'emailed link' } as const;
+
 /**
  * Opens the session a link stands for: the explicit sign-in (a POST from the link's page), never
  * the GET that shows the page. A link that cannot (`checkSignInLink`), or that another request
- * opened first (`used`), changes nothing.
+ * opened first (`used`), changes nothing. A member's link opens a session of the member as it is
+ * now (its role), and an invitation's first sign-in makes the member active.
  */
 export async function openSignInLink(
   store: ConsoleSessionStore,
-  input: { token: string | undefined; now: Date; keyUsable: (keyHash: string) => Promise<boolean> },
+  input: { token: string | undefined; now: Date; credentials: LinkCredentials },
 ): Promise<SignInOutcome> {
   const checked = await checkSignInLink(store, input);
   if (checked.outcome !== 'ready') return checked;
   const { link } = checked;
+  const member = await linkMember(input.credentials, link);
+  if (link.memberId !== undefined && !member) return { outcome: 'invalid' };
   const linkHash = hashToken(input.token as string);
   const token = newToken();
   const sessionHash = hashToken(token);
@@ -95,8 +117,17 @@ export async function openSignInLink(
     sessionId: sessionIdForHash(sessionHash),
     accountId: link.accountId,
     environment: link.environment,
-    keyId: link.keyId,
-    keyHash: link.keyHash,
+    keyId: member ? member.memberId : (link.keyId as string),
+    ...(member
+      ? {
+          member: {
+            memberId: member.memberId,
+            email: member.email,
+            role: member.role,
+            generation: member.generation,
+          },
+        }
+      : { keyHash: link.keyHash as string }),
     csrfToken: newToken(),
     createdAt: input.now.toISOString(),
     expiresAt: new Date(input.now.getTime() + SESSION_LIFETIME_MS).toISOString(),
@@ -106,23 +137,23 @@ export async function openSignInLink(
     {
       accountId: link.accountId,
       action: 'signed_in',
-      keyId: link.keyId,
-      by: `console:${session.sessionId}`,
-      detail: `${link.environment} console session until ${session.expiresAt}`,
+      keyId: session.keyId,
+      by: member ? `member:${member.email}` : `console:${session.sessionId}`,
+      detail: member
+        ? `${link.environment} console session as ${member.role} (${LINK_KINDS[link.purpose ?? 'email']}, ${session.sessionId}) until ${session.expiresAt}`
+        : `${link.environment} console session until ${session.expiresAt}`,
     },
     input.now,
   );
-  const opened = await store.openSession({ linkHash, sessionHash, session, audit });
+  const opened = await store.openSession({
+    linkHash,
+    sessionHash,
+    session,
+    audit,
+    ...(member ? { member } : {}),
+  });
   return opened === 'opened' ? { outcome: 'signed-in', token, session } : { outcome: 'used' };
 }
-
-/** Whether the key a link was made with still works (a revoked key's link opens nothing). */
-export const keyUsableIn =
-  (apiKeys: Pick<ApiKeyRepository, 'findByHash'>, now: Date) =>
-  async (keyHash: string): Promise<boolean> => {
-    const key = await apiKeys.findByHash(keyHash);
-    return key !== undefined && isKeyUsable(key, now);
-  };
 
 /**
  * Whether a sign-in POST comes from the link's own page (login CSRF: another site must not sign a

@@ -34,7 +34,10 @@ export function rotatedExpiry(old: Pick<ApiKeyRecord, 'expiresAt'>, now: Date, g
   return own && own < graceEnd ? own : graceEnd;
 }
 
-/** Key changes, and console sign-ins and sign-outs (shared/console/), which are recorded the same way. */
+/**
+ * Key changes, and console sign-ins and sign-outs and member changes (shared/console/), which are
+ * recorded the same way (`keyId` then names the member).
+ */
 export const keyAuditActions = [
   'created',
   'rotated',
@@ -42,6 +45,9 @@ export const keyAuditActions = [
   'labelled',
   'signed_in',
   'signed_out',
+  'member_invited',
+  'member_role_changed',
+  'member_removed',
 ] as const;
 export type KeyAuditAction = (typeof keyAuditActions)[number];
 

@@ -30,14 +30,72 @@ export const LINK_LIFETIME_MS = 5 * 60 * 1000;
  */
 export const LINK_RECORD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * What a console session may do (docs/console.md, "Members and roles"): `admin` everything;
+ * `developer` the API and the console's key and request pages, never the members; `billing` the
+ * usage report only. A route says which roles may call it (`consoleRoles` on its entry); a route
+ * that says nothing is for admins only. API keys are not members and have no role.
+ */
+export const CONSOLE_ROLES = ['admin', 'developer', 'billing'] as const;
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+/** The roles of a route an integration's developer uses: the published API's reads and changes. */
+export const DEVELOPER_ROLES: readonly ConsoleRole[] = ['admin', 'developer'];
+/** The roles of a route every signed-in member may call: their own session, the usage report. */
+export const EVERY_ROLE: readonly ConsoleRole[] = CONSOLE_ROLES;
+
+/** Whether a session of `role` may call a route declaring `allowed` (nothing declared: admins only). */
+export const roleMayCall = (allowed: readonly ConsoleRole[] | undefined, role: ConsoleRole): boolean =>
+  (allowed ?? ['admin']).includes(role);
+
+/**
+ * A member of an account and environment (an email address with a role), as the request path
+ * reads it for a member's session: the session holds the member's id and `generation`, and a
+ * member removed, or whose role changed (which adds one to `generation`), ends every session it had.
+ */
+export interface ConsoleMemberRecord {
+  /** `mem_` and 20 random hex digits: a member removed and invited again is another member. */
+  memberId: string;
+  accountId: string;
+  environment: Environment;
+  /** Lower case. */
+  email: string;
+  role: ConsoleRole;
+  /** `invited` until the invitation's link first signs in. */
+  status: 'invited' | 'active';
+  generation: number;
+  invitedAt: string;
+  /** Who invited: `console:<session id>`, or `local:<user>` for an operator. */
+  invitedBy: string;
+  /** Its first sign-in (absent until then). */
+  joinedAt?: string;
+}
+
+/** The member a member's session stands for, as the session was opened. */
+export interface SessionMember {
+  memberId: string;
+  email: string;
+  role: ConsoleRole;
+  generation: number;
+}
+
+/** Whether the member as stored now is still the one the session was opened for, with the same role. */
+export const memberStillHolds = (member: ConsoleMemberRecord | undefined, held: SessionMember): boolean =>
+  member !== undefined && member.memberId === held.memberId && member.generation === held.generation;
+
 export interface ConsoleSessionRecord {
   /** `cs_` and the first 20 hex digits of the token's SHA-256: names the session in audit records. */
   sessionId: string;
   accountId: string;
   environment: Environment;
-  /** The key the session stands for, and that key's hash (to read it on every request). */
+  /**
+   * The key the session stands for, and that key's hash (to read it on every request): a session
+   * opened with a key's link, which acts as an admin of the key's account. A member's session (an
+   * emailed link, or a passkey) has the member's id here and no key hash.
+   */
   keyId: string;
-  keyHash: string;
+  keyHash?: string;
+  /** A member's session: the member, read again on every request. */
+  member?: SessionMember;
   /** Sent back in `X-CSRF-Token` with every change. */
   csrfToken: string;
   createdAt: string;

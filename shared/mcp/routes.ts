@@ -2,12 +2,14 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 
 export const MCP_PATH = '/mcp';
 
 export const mcpRoutes = {
   mcp: defineRoute({
     name: 'Mcp',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: MCP_PATH,
     handler: 'mcp/post',

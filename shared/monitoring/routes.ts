@@ -1,6 +1,7 @@
 /** Company monitoring (`/v1/monitors…`): watchlists, their change events and the feed (docs/monitoring.md). */
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { MONITOR_CSV_DESCRIPTION } from './csv.ts';
 import {
   createMonitorBody,
@@ -25,6 +26,7 @@ const identifierErrors = ['acn_invalid', 'abn_invalid', 'abn_not_acn_based'] as 
 export const monitoringRoutes = {
   importMonitors: defineRoute({
     name: 'ImportMonitors',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/monitors/imports',
     handler: 'monitoring/import',
@@ -42,6 +44,7 @@ export const monitoringRoutes = {
   }),
   getMonitorImport: defineRoute({
     name: 'GetMonitorImport',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/monitors/imports/{importId}',
     handler: 'monitoring/get-import',
@@ -55,6 +58,7 @@ export const monitoringRoutes = {
   }),
   createMonitor: defineRoute({
     name: 'CreateMonitor',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/monitors',
     handler: 'monitoring/create',
@@ -77,6 +81,7 @@ export const monitoringRoutes = {
   }),
   listMonitors: defineRoute({
     name: 'ListMonitors',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/monitors',
     handler: 'monitoring/list',
@@ -92,6 +97,7 @@ export const monitoringRoutes = {
   }),
   getMonitor: defineRoute({
     name: 'GetMonitor',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/monitors/{monitorId}',
     handler: 'monitoring/get',
@@ -105,6 +111,7 @@ export const monitoringRoutes = {
   }),
   updateMonitor: defineRoute({
     name: 'UpdateMonitor',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'PATCH',
     path: '/v1/monitors/{monitorId}',
     handler: 'monitoring/update',
@@ -117,6 +124,7 @@ export const monitoringRoutes = {
   }),
   deleteMonitor: defineRoute({
     name: 'DeleteMonitor',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'DELETE',
     path: '/v1/monitors/{monitorId}',
     handler: 'monitoring/delete',
@@ -130,6 +138,7 @@ export const monitoringRoutes = {
   }),
   createSandboxMonitorEvent: defineRoute({
     name: 'CreateSandboxMonitorEvent',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/sandbox/monitors/{monitorId}/events',
     handler: 'monitoring/sandbox-event',
@@ -145,6 +154,7 @@ export const monitoringRoutes = {
   }),
   listMonitorEvents: defineRoute({
     name: 'ListMonitorEvents',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/monitors/events',
     handler: 'monitoring/feed',

@@ -3,6 +3,7 @@
 import { companyPath } from '../companies/shared-schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import {
   chargesExtractOrderBody,
   documentImageOrderBody,
@@ -24,6 +25,7 @@ const free = { status: 200, billable: false, product: null } as const;
 export const orderRoutes = {
   orderChargesExtract: defineRoute({
     name: 'OrderChargesExtract',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/companies/{id}/charges/extract-orders',
     handler: 'orders/charges-extract',
@@ -51,6 +53,7 @@ export const orderRoutes = {
   }),
   orderDocumentImages: defineRoute({
     name: 'OrderDocumentImages',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/documents/image-orders',
     handler: 'orders/document-images',
@@ -76,6 +79,7 @@ export const orderRoutes = {
   }),
   getOrder: defineRoute({
     name: 'GetOrder',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/orders/{orderId}',
     handler: 'orders/get',
@@ -89,6 +93,7 @@ export const orderRoutes = {
   }),
   listOrders: defineRoute({
     name: 'ListOrders',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/orders',
     handler: 'orders/list',
@@ -102,6 +107,7 @@ export const orderRoutes = {
   }),
   downloadOrder: defineRoute({
     name: 'DownloadOrder',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/orders/{orderId}/download',
     handler: 'orders/download',
@@ -115,6 +121,7 @@ export const orderRoutes = {
   }),
   createOfflineSearch: defineRoute({
     name: 'CreateOfflineSearch',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/companies/search/offline',
     handler: 'orders/offline-search',
@@ -136,6 +143,7 @@ export const orderRoutes = {
   }),
   listOfflineSearches: defineRoute({
     name: 'ListOfflineSearches',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/companies/search/offline',
     handler: 'orders/list-offline-searches',
@@ -149,6 +157,7 @@ export const orderRoutes = {
   }),
   getOfflineSearch: defineRoute({
     name: 'GetOfflineSearch',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/companies/search/offline/{searchId}',
     handler: 'orders/get-offline-search',
@@ -162,6 +171,7 @@ export const orderRoutes = {
   }),
   listOfflineSearchResults: defineRoute({
     name: 'ListOfflineSearchResults',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/companies/search/offline/{searchId}/results',
     handler: 'orders/offline-search-results',

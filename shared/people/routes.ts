@@ -2,6 +2,7 @@
 
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import {
   peopleSearchBody,
   peopleSearchSchema,
@@ -16,6 +17,7 @@ import {
 export const peopleRoutes = {
   searchPeople: defineRoute({
     name: 'SearchPeople',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/people/searches',
     handler: 'people/search',
@@ -36,6 +38,7 @@ export const peopleRoutes = {
   }),
   getPerson: defineRoute({
     name: 'GetPerson',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/people/{personId}',
     handler: 'people/get',
@@ -51,6 +54,7 @@ export const peopleRoutes = {
   }),
   purchasePersonExtracts: defineRoute({
     name: 'PurchasePersonExtracts',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/people/extracts',
     handler: 'people/purchase-extracts',
@@ -80,6 +84,7 @@ export const peopleRoutes = {
   }),
   listPersonRoles: defineRoute({
     name: 'ListPersonRoles',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/people/{personId}/roles',
     handler: 'people/roles',

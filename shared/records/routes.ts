@@ -1,6 +1,7 @@
 /** Free record lookups: document details, business names and name reservations. */
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import {
   businessNameListSchema,
   businessNameResponseSchema,
@@ -16,6 +17,7 @@ import {
 export const recordRoutes = {
   getDocument: defineRoute({
     name: 'GetDocument',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/documents/{number}',
     handler: 'records/get-document',
@@ -31,6 +33,7 @@ export const recordRoutes = {
   }),
   listDocuments: defineRoute({
     name: 'ListDocuments',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/documents',
     handler: 'records/list-documents',
@@ -51,6 +54,7 @@ export const recordRoutes = {
   }),
   getBusinessName: defineRoute({
     name: 'GetBusinessName',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/business-names/{id}',
     handler: 'records/get-business-name',
@@ -66,6 +70,7 @@ export const recordRoutes = {
   }),
   findBusinessNames: defineRoute({
     name: 'FindBusinessNames',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/business-names',
     handler: 'records/find-business-names',
@@ -81,6 +86,7 @@ export const recordRoutes = {
   }),
   getNameReservation: defineRoute({
     name: 'GetNameReservation',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/name-reservations/{id}',
     handler: 'records/get-name-reservation',

@@ -2,6 +2,7 @@
 
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { identifierSchema, validateIdentifierPath, validateIdentifierQuery } from './identifier-schemas.ts';
 import {
   codeTableListSchema,
@@ -14,6 +15,7 @@ import {
 export const referenceRoutes = {
   validateIdentifier: defineRoute({
     name: 'ValidateIdentifier',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/identifiers/{value}',
     handler: 'reference/validate-identifier',
@@ -28,6 +30,7 @@ export const referenceRoutes = {
   }),
   listCodeTables: defineRoute({
     name: 'ListCodeTables',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/reference/code-tables',
     handler: 'reference/list-code-tables',
@@ -42,6 +45,7 @@ export const referenceRoutes = {
   }),
   getCodeTable: defineRoute({
     name: 'GetCodeTable',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/reference/code-tables/{table}',
     handler: 'reference/get-code-table',
@@ -56,6 +60,7 @@ export const referenceRoutes = {
   }),
   listForms: defineRoute({
     name: 'ListForms',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/reference/forms',
     handler: 'reference/list-forms',

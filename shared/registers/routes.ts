@@ -1,6 +1,7 @@
 /** The registers: the served registers (static), browse by name key, one entry, and its extract. */
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import {
   browseQuery,
   purchaseRegisterExtractBody,
@@ -15,6 +16,7 @@ import {
 export const registerRoutes = {
   listRegisters: defineRoute({
     name: 'ListRegisters',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/registers',
     handler: 'registers/list',
@@ -30,6 +32,7 @@ export const registerRoutes = {
   }),
   browseRegister: defineRoute({
     name: 'BrowseRegister',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/registers/{register}/entries',
     handler: 'registers/browse',
@@ -44,6 +47,7 @@ export const registerRoutes = {
   }),
   getRegisterEntry: defineRoute({
     name: 'GetRegisterEntry',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/registers/{register}/entries/{number}',
     handler: 'registers/entry',
@@ -58,6 +62,7 @@ export const registerRoutes = {
   }),
   purchaseRegisterExtract: defineRoute({
     name: 'PurchaseRegisterExtract',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/registers/{register}/entries/{number}/extracts',
     handler: 'registers/purchase-extract',

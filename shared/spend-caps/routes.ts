@@ -1,6 +1,10 @@
-/** Monthly spend caps on the account and on each key (docs/usage.md, "Spend caps"). */
+/**
+ * Monthly spend caps on the account and on each key (docs/usage.md, "Spend caps"). Every console
+ * member may read them; setting or removing one is for admins (no `consoleRoles`: admins only).
+ */
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { EVERY_ROLE } from '../kernel/sessions.ts';
 import { accountCapBody, keyCapBody, keyCapPath, spendCapListSchema, spendCapResponse } from './schemas.ts';
 
 const free = { status: 200, billable: false, product: null } as const;
@@ -8,6 +12,7 @@ const free = { status: 200, billable: false, product: null } as const;
 export const spendCapRoutes = {
   listSpendCaps: defineRoute({
     name: 'ListSpendCaps',
+    consoleRoles: EVERY_ROLE,
     method: 'GET',
     path: '/v1/spend-caps',
     handler: 'spend-caps/list',
@@ -21,6 +26,7 @@ export const spendCapRoutes = {
   }),
   getAccountSpendCap: defineRoute({
     name: 'GetAccountSpendCap',
+    consoleRoles: EVERY_ROLE,
     method: 'GET',
     path: '/v1/spend-caps/account',
     handler: 'spend-caps/get-account',
@@ -62,6 +68,7 @@ export const spendCapRoutes = {
   }),
   getKeySpendCap: defineRoute({
     name: 'GetKeySpendCap',
+    consoleRoles: EVERY_ROLE,
     method: 'GET',
     path: '/v1/spend-caps/keys/{keyId}',
     handler: 'spend-caps/get-key',

@@ -1,11 +1,13 @@
 /** The fee ledger. */
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath } from '../kernel/http/schemas.ts';
+import { EVERY_ROLE } from '../kernel/sessions.ts';
 import { usageQuery, usageSchema } from './schemas.ts';
 
 export const usageRoutes = {
   getUsage: defineRoute({
     name: 'GetUsage',
+    consoleRoles: EVERY_ROLE,
     method: 'GET',
     path: '/v1/usage',
     handler: 'usage/get',

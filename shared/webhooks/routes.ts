@@ -2,6 +2,7 @@
 
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import {
   createEndpointBody,
   deletedEndpointSchema,
@@ -27,6 +28,7 @@ const free = { status: 200, billable: false, product: null } as const;
 export const webhookRoutes = {
   listEvents: defineRoute({
     name: 'ListEvents',
+    consoleRoles: DEVELOPER_ROLES,
     errors: [],
     method: 'GET',
     path: '/v1/events',
@@ -40,6 +42,7 @@ export const webhookRoutes = {
   }),
   getEvent: defineRoute({
     name: 'GetEvent',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['event_not_found', 'event_owner_mismatch'],
     method: 'GET',
     path: '/v1/events/{eventId}',
@@ -53,6 +56,7 @@ export const webhookRoutes = {
   }),
   listEventDeliveries: defineRoute({
     name: 'ListEventDeliveries',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['event_not_found', 'event_owner_mismatch'],
     method: 'GET',
     path: '/v1/events/{eventId}/deliveries',
@@ -66,6 +70,7 @@ export const webhookRoutes = {
   }),
   resendEvent: defineRoute({
     name: 'ResendEvent',
+    consoleRoles: DEVELOPER_ROLES,
     errors: [
       'event_not_found',
       'event_owner_mismatch',
@@ -85,6 +90,7 @@ export const webhookRoutes = {
   }),
   createWebhookEndpoint: defineRoute({
     name: 'CreateWebhookEndpoint',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_url_not_allowed', 'webhook_endpoint_limit_reached'],
     method: 'POST',
     path: '/v1/webhook-endpoints',
@@ -98,6 +104,7 @@ export const webhookRoutes = {
   }),
   listWebhookEndpoints: defineRoute({
     name: 'ListWebhookEndpoints',
+    consoleRoles: DEVELOPER_ROLES,
     errors: [],
     method: 'GET',
     path: '/v1/webhook-endpoints',
@@ -111,6 +118,7 @@ export const webhookRoutes = {
   }),
   getWebhookEndpoint: defineRoute({
     name: 'GetWebhookEndpoint',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
     method: 'GET',
     path: '/v1/webhook-endpoints/{endpointId}',
@@ -124,6 +132,7 @@ export const webhookRoutes = {
   }),
   updateWebhookEndpoint: defineRoute({
     name: 'UpdateWebhookEndpoint',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch', 'webhook_url_not_allowed'],
     method: 'PATCH',
     path: '/v1/webhook-endpoints/{endpointId}',
@@ -136,6 +145,7 @@ export const webhookRoutes = {
   }),
   deleteWebhookEndpoint: defineRoute({
     name: 'DeleteWebhookEndpoint',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
     method: 'DELETE',
     path: '/v1/webhook-endpoints/{endpointId}',
@@ -149,6 +159,7 @@ export const webhookRoutes = {
   }),
   rotateWebhookSecret: defineRoute({
     name: 'RotateWebhookSecret',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
     method: 'POST',
     path: '/v1/webhook-endpoints/{endpointId}/rotate-secret',
@@ -161,6 +172,7 @@ export const webhookRoutes = {
   }),
   listEndpointDeliveries: defineRoute({
     name: 'ListEndpointDeliveries',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
     method: 'GET',
     path: '/v1/webhook-endpoints/{endpointId}/deliveries',
@@ -174,6 +186,7 @@ export const webhookRoutes = {
   }),
   recoverWebhookEndpoint: defineRoute({
     name: 'RecoverWebhookEndpoint',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
     method: 'POST',
     path: '/v1/webhook-endpoints/{endpointId}/recover',
@@ -188,6 +201,7 @@ export const webhookRoutes = {
   }),
   testWebhookEndpoint: defineRoute({
     name: 'TestWebhookEndpoint',
+    consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
     method: 'POST',
     path: '/v1/webhook-endpoints/{endpointId}/test',

@@ -2,6 +2,7 @@
 import { extractPath } from '../companies/shared-schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import {
   purchaseWeeklySummaryBody,
   weeklySummaryListQuery,
@@ -13,6 +14,7 @@ import {
 export const weeklySummaryRoutes = {
   purchaseWeeklySummary: defineRoute({
     name: 'PurchaseWeeklySummary',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
     path: '/v1/weekly-summaries',
     handler: 'weekly-summaries/purchase',
@@ -36,6 +38,7 @@ export const weeklySummaryRoutes = {
   }),
   getWeeklySummary: defineRoute({
     name: 'GetWeeklySummary',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/weekly-summaries/{id}',
     handler: 'weekly-summaries/get',
@@ -50,6 +53,7 @@ export const weeklySummaryRoutes = {
   }),
   listWeeklySummaries: defineRoute({
     name: 'ListWeeklySummaries',
+    consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
     path: '/v1/weekly-summaries',
     handler: 'weekly-summaries/list',

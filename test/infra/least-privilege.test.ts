@@ -239,6 +239,8 @@ describe('prod: least privilege', () => {
       CreateSandboxMonitorEvent: ['idempotency'],
       DeleteWebhookEndpoint: ['main'],
       DeleteMonitor: ['main'],
+      // A removed member, and its address's claim (keys table: MEMBER# and EMAIL# items only).
+      RemoveConsoleMember: ['keys'],
     };
     const DELETING_WORKERS = [
       taskDescription(taskNamed('MarkProcessing')),
@@ -279,6 +281,23 @@ describe('prod: least privilege', () => {
         ...Object.fromEntries(DELETING_WORKERS.map((description) => [description, ['main']])),
       });
     });
+  });
+
+  it('lets only the console functions that email a link send mail, from mailFrom alone', () => {
+    const senders = roles
+      .filter((role) => role.statements.some((s) => actionsOf(s).some((a) => a.startsWith('ses:'))))
+      .flatMap((role) => role.functions);
+    const byDescription = new Map(routeList.map((route) => [functionDescription(route), route.name]));
+    const routeSenders = senders.map((fn) => byDescription.get(fn)).filter((name) => name !== undefined);
+    expect(routeSenders.sort()).toEqual(['InviteConsoleMember', 'RequestEmailSignIn']);
+    for (const role of roles.filter((r) =>
+      r.functions.some((fn) => routeSenders.includes(byDescription.get(fn) ?? '')),
+    )) {
+      const ses = role.statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+      expect(ses.map((s) => [actionsOf(s), (s as { Condition?: unknown }).Condition])).toEqual([
+        [['ses:SendEmail', 'ses:SendRawEmail'], { StringEquals: { 'ses:FromAddress': expect.any(String) } }],
+      ]);
+    }
   });
 
   describe('the keys table', () => {
@@ -329,13 +348,20 @@ describe('prod: least privilege', () => {
           found[name] = [...new Set([...(found[name] ?? []), ...(prefixes ?? [])])].sort();
         }
       }
-      const sessions = ['AUDIT#*', 'LINK#*', 'SESSION#*'];
+      // A member's first sign-in marks it active in the transaction that opens its session.
+      const sessions = ['AUDIT#*', 'LINK#*', 'MEMBER#*', 'SESSION#*'];
+      const members = ['AUDIT#*', 'EMAIL#*', 'LINK#*', 'MEMBER#*'];
       expect(found).toStrictEqual({
         CreateConsoleLink: sessions,
         SignInWithConsoleLink: sessions,
         SignOutOfConsole: sessions,
         CreateConsoleKey: ['AUDIT#*', 'KEY#*'],
         LabelConsoleKey: ['AUDIT#*', 'KEY#*'],
+        InviteConsoleMember: members,
+        ChangeConsoleMemberRole: members,
+        RemoveConsoleMember: members,
+        // The sign-in page's form: a link, nothing else, though anyone may post it.
+        RequestEmailSignIn: ['LINK#*'],
         RollConsoleKey: ['AUDIT#*', 'KEY#*'],
         RevokeConsoleKey: ['AUDIT#*', 'KEY#*'],
       });
@@ -451,12 +477,13 @@ describe('prod: least privilege', () => {
         'CreateSandboxMonitorEvent',
         'DeleteWebhookEndpoint',
         'DeleteMonitor',
+        'RemoveConsoleMember',
         'MarkProcessing',
         'Finish',
         'SweepStalledFulfilment',
       ])
         expect(listed).toContain(`\`${name}\``);
-      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(15);
+      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(16);
     });
 
     it("gives the documentation pages' policy as served, but for the script's hash", () => {

@@ -6,9 +6,11 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { OutboxEntry } from '../../local/orders/outbox-mailer.ts';
 import { DynamoKeyAdministration } from '../../shared/adapters/dynamodb/key-admin.ts';
 import { edgeTokenOf, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { baseUrl, call } from './api.ts';
+import { outbox } from './orders.ts';
 import './ports.ts';
 import { localStack } from './stack.ts';
 
@@ -64,23 +66,8 @@ export interface ConsoleSession {
 }
 
 /** Signs in with a new link: the session's cookie and CSRF token. */
-export async function signIn(secret: string): Promise<ConsoleSession> {
-  const opened = await openLink(await signInLink(secret));
-  if (opened.status !== 303) throw new Error(`sign-in failed: ${opened.status}`);
-  const token = sessionTokenOf(opened);
-  const cookie = `${SESSION_COOKIE}=${token}`;
-  const session = (await (
-    await fetch(`${baseUrl}/console/session`, {
-      headers: { Cookie: cookie, Authorization: consoleAuthorization(token) },
-    })
-  ).json()) as {
-    csrfToken: string;
-    accountId: string;
-    environment: string;
-    sessionId: string;
-  };
-  return { token, cookie, ...session };
-}
+export const signIn = async (secret: string): Promise<ConsoleSession> =>
+  signInWithLink(await signInLink(secret));
 
 /** A request with the session's cookie (and its CSRF token unless `csrf` says otherwise). */
 export async function withSession(
@@ -123,4 +110,46 @@ export async function expectAccessible(page: Page, name: string, { fullPage = tr
   ).toEqual([]);
   mkdirSync('.local', { recursive: true });
   await page.screenshot({ path: `.local/console-${name}.png`, fullPage });
+}
+
+/** The newest message of the local outbox to `to` (test/support/orders.ts reads the outbox). */
+export async function lastMailTo(to: string): Promise<OutboxEntry> {
+  const messages = (await outbox()).filter((message) => message.to === to);
+  const message = messages.at(-1);
+  if (!message) throw new Error(`no mail to ${to}`);
+  return message;
+}
+
+/** The sign-in link in a message's text. */
+export function linkIn(message: Pick<OutboxEntry, 'text'>): string {
+  const match = /(http\S+\/console\/sign-in\?token=[A-Za-z0-9_-]{43})/.exec(message.text);
+  if (!match) throw new Error(`no sign-in link in ${JSON.stringify(message.text)}`);
+  return match[1] as string;
+}
+
+/** Opens a sign-in link as its page's button does, and reads the session it opened. */
+export async function signInWithLink(url: string): Promise<ConsoleSession & { role: string }> {
+  const opened = await openLink(url);
+  if (opened.status !== 303) throw new Error(`sign-in failed: ${opened.status}`);
+  const token = sessionTokenOf(opened);
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  const session = (await (
+    await fetch(`${baseUrl}/console/session`, {
+      headers: { Cookie: cookie, Authorization: consoleAuthorization(token) },
+    })
+  ).json()) as { csrfToken: string; accountId: string; environment: string; sessionId: string; role: string };
+  return { token, cookie, ...session };
+}
+
+/** An admin's session invites `email` as `role`; the invitation's emailed link signs the member in. */
+export async function inviteAndSignIn(
+  admin: ConsoleSession,
+  email: string,
+  role: 'admin' | 'developer' | 'billing',
+): Promise<ConsoleSession & { role: string; memberId: string }> {
+  const invited = await withSession(admin, '/console/members', { method: 'POST', body: { email, role } });
+  if (invited.status !== 201)
+    throw new Error(`invitation failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const session = await signInWithLink(linkIn(await lastMailTo(email)));
+  return { ...session, memberId: invited.body.id as string };
 }

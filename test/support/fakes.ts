@@ -31,7 +31,7 @@ import type { IdempotencyRunner, IdempotentCall } from '../../shared/kernel/port
 import type { Acquisition, LimiterStore } from '../../shared/kernel/ports/limiter.ts';
 import type { RequestLog, RequestRecord } from '../../shared/kernel/ports/request-log.ts';
 import type { SpendGuard } from '../../shared/kernel/ports/spend-guard.ts';
-import type { ConsoleSessionRecord } from '../../shared/kernel/sessions.ts';
+import type { ConsoleMemberRecord, ConsoleSessionRecord } from '../../shared/kernel/sessions.ts';
 import type {
   FulfilmentMessage,
   FulfilmentQueue,
@@ -388,6 +388,11 @@ export class MemoryApiKeys implements ApiKeyRepository {
       record.lastUsedHour = hour;
   }
   readonly sessions = new Map<string, ConsoleSessionRecord>();
+  /** By `<accountId>#<memberId>`. */
+  readonly members = new Map<string, ConsoleMemberRecord>();
+  async findMember(accountId: string, memberId: string) {
+    return this.members.get(`${accountId}#${memberId}`);
+  }
   async findSession(tokenHash: string) {
     return this.sessions.get(tokenHash);
   }

@@ -6,6 +6,7 @@ import {
   stageWideResource,
 } from '../../shared/kernel/http/authorizer.ts';
 import {
+  type ConsoleMemberRecord,
   type ConsoleSessionRecord,
   edgeTokenOf,
   hashToken,
@@ -125,6 +126,53 @@ describe('the key authorizer', () => {
         Action: 'execute-api:Invoke',
         Effect: 'Deny',
         Resource: STAGE_WIDE,
+      });
+    });
+
+    describe("a member's session", () => {
+      const member: ConsoleMemberRecord = {
+        memberId: 'mem_0123456789abcdef0123',
+        accountId: 'acct_a',
+        environment: 'test',
+        email: 'billing@example.com',
+        role: 'billing',
+        status: 'active',
+        generation: 2,
+        invitedAt: '2026-05-30T00:00:00.000Z',
+        invitedBy: 'console:cs_x',
+      };
+      async function memberSession(stored: ConsoleMemberRecord | undefined) {
+        const keys = new MemoryApiKeys();
+        if (stored) keys.members.set(`acct_a#${stored.memberId}`, stored);
+        const token = newToken();
+        const hash = hashToken(token);
+        keys.sessions.set(hash, {
+          sessionId: sessionIdForHash(hash),
+          accountId: 'acct_a',
+          environment: 'test',
+          keyId: member.memberId,
+          member: { memberId: member.memberId, email: member.email, role: 'billing', generation: 2 },
+          csrfToken: newToken(),
+          createdAt: '2026-05-31T23:00:00.000Z',
+          expiresAt: '2026-06-01T07:00:00.000Z',
+          revokedAt: null,
+        });
+        return authorize(keys, `Console-Session ${edgeTokenOf(token)}`);
+      }
+
+      it('allows it while the member holds', async () => {
+        expect(effectOf(await memberSession(member))?.Effect).toBe('Allow');
+      });
+
+      it.each([
+        ['removed', undefined],
+        ['whose role changed since (one more generation)', { ...member, role: 'developer', generation: 3 }],
+        [
+          'removed and invited again (another member id)',
+          { ...member, memberId: 'mem_ffffffffffffffffffff' },
+        ],
+      ] as const)('denies it once the member was %s', async (_, stored) => {
+        expect(effectOf(await memberSession(stored as ConsoleMemberRecord | undefined))?.Effect).toBe('Deny');
       });
     });
 

@@ -2,12 +2,15 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord } from '../../kernel/api-keys.ts';
 import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { ApiKeyRepository } from '../../kernel/ports/api-keys.ts';
-import type { ConsoleSessionRecord } from '../../kernel/sessions.ts';
+import type { ConsoleMemberRecord, ConsoleSessionRecord } from '../../kernel/sessions.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 
 export const keyPk = (hash: string) => `${KEYS_TABLE_ITEMS.key}${hash}`;
 /** Console sessions, by their token's hash (console-sessions.ts writes them). */
 export const sessionPk = (tokenHash: string) => `${KEYS_TABLE_ITEMS.session}${tokenHash}`;
+/** Console members, by account and id (console-members.ts writes them). */
+export const memberPk = (accountId: string, memberId: string) =>
+  `${KEYS_TABLE_ITEMS.member}${accountId}#${memberId}`;
 /** Key ids start with it; the index also lists the account's audit records (key-admin.ts), which do not. */
 export const KEY_ID_PREFIX = 'key_';
 
@@ -61,6 +64,15 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
     // The record is nested, so that its accountId and keyId stay out of the byAccount index.
     const session = Item ? (unmarshall(Item) as { session?: ConsoleSessionRecord }).session : undefined;
     return session;
+  }
+
+  async findMember(accountId: string, memberId: string): Promise<ConsoleMemberRecord | undefined> {
+    const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
+      TableName: this.tableName,
+      Key: { pk: { S: memberPk(accountId, memberId) } },
+      ConsistentRead: true,
+    });
+    return Item ? (unmarshall(Item) as { member?: ConsoleMemberRecord }).member : undefined;
   }
 
   async create(hash: string, record: ApiKeyRecord): Promise<void> {

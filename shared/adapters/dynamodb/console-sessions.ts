@@ -4,14 +4,15 @@
  * its end, a link a week after it was made (marked `usedAt` when opened, so a used link is told
  * from an unknown one). Records are nested under `link` / `session`, so their accountId and keyId
  * stay out of the byAccount index. Opening a link, and signing out, are transactions with their
- * audit record (key-admin.ts). Nothing here deletes.
+ * audit record (key-admin.ts); a member's first sign-in marks it active in the same transaction.
+ * Nothing here deletes.
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ConsoleSessionStore, SignInLinkRecord } from '../../console/store-port.ts';
 import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
 import { type ConsoleSessionRecord, LINK_RECORD_LIFETIME_MS } from '../../kernel/sessions.ts';
-import { sessionPk } from './api-keys.ts';
+import { memberPk, sessionPk } from './api-keys.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 import { auditPut } from './key-admin.ts';
 
@@ -47,7 +48,9 @@ export class DynamoConsoleSessions implements ConsoleSessionStore {
     sessionHash: string;
     session: ConsoleSessionRecord;
     audit: KeyAuditRecord;
+    member?: { accountId: string; memberId: string; generation: number };
   }): Promise<'opened' | 'used'> {
+    const member = input.member;
     try {
       await callDynamo('TransactWriteItems', {
         TransactItems: [
@@ -73,6 +76,25 @@ export class DynamoConsoleSessions implements ConsoleSessionStore {
             },
           },
           auditPut(this.tableName, input.audit),
+          ...(member
+            ? [
+                {
+                  Update: {
+                    TableName: this.tableName,
+                    Key: { pk: { S: memberPk(member.accountId, member.memberId) } },
+                    UpdateExpression:
+                      'SET #m.#status = :active, #m.joinedAt = if_not_exists(#m.joinedAt, :at)',
+                    ConditionExpression: '#m.generation = :g',
+                    ExpressionAttributeNames: { '#m': 'member', '#status': 'status' },
+                    ExpressionAttributeValues: marshall({
+                      ':active': 'active',
+                      ':at': input.session.createdAt,
+                      ':g': member.generation,
+                    }),
+                  },
+                },
+              ]
+            : []),
         ],
       });
       return 'opened';

@@ -1,3 +1,4 @@
+import { DynamoConsoleMembers } from '../../adapters/dynamodb/console-members.ts';
 import { DynamoConsoleSessions } from '../../adapters/dynamodb/console-sessions.ts';
 import { DynamoKeyAdministration } from '../../adapters/dynamodb/key-admin.ts';
 import type { CapabilityFactory } from './root.ts';
@@ -6,3 +7,7 @@ export const consoleSessions: CapabilityFactory<'consoleSessions'> = (root) =>
   new DynamoConsoleSessions(root.config.keysTable);
 export const keyAdministration: CapabilityFactory<'keyAdministration'> = (root) =>
   new DynamoKeyAdministration(root.config.keysTable);
+export const consoleMembers: CapabilityFactory<'consoleMembers'> = (root) =>
+  new DynamoConsoleMembers(root.config.keysTable);
+export const memberSignInLinks: CapabilityFactory<'memberSignInLinks'> = (root) =>
+  new DynamoConsoleMembers(root.config.keysTable);

@@ -10,6 +10,10 @@ export interface Session {
   sessionId: string;
   csrfToken: string;
   expiresAt: string;
+  /** What the service lets this session do (a key's link: admin). */
+  role: 'admin' | 'developer' | 'billing';
+  /** A member's session: who. */
+  member: { memberId: string; email: string } | null;
 }
 
 /**

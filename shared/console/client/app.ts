@@ -6,7 +6,7 @@
 import { base, call, get, type Session, useCsrfToken, whenSignedOut } from './api.ts';
 import { h, when } from './dom.ts';
 import { views } from './views/index.ts';
-import { errorText, type View } from './views/view.ts';
+import { errorText, type View, viewFor } from './views/view.ts';
 
 const app = document.getElementById('app') as HTMLElement;
 let leaving: (() => void)[] = [];
@@ -42,7 +42,9 @@ function signedOutPage(reason: string) {
       h(
         'p',
         {},
-        'Sign in again with a new link: ',
+        'Sign in again: ',
+        h('a', { href: 'console/sign-in/email' }, 'a members’ sign-in link by email'),
+        ', or a new link from ',
         h('code', {}, 'POST /v1/console/sessions'),
         ' with your API key.',
       ),
@@ -82,7 +84,7 @@ function shell(session: Session) {
       h(
         'p',
         { class: 'who' },
-        `${session.accountId} · `,
+        `${session.member ? `${session.member.email} (${session.role}) · ` : ''}${session.accountId} · `,
         h(
           'strong',
           { class: `env env-${session.environment}` },
@@ -106,7 +108,7 @@ function shell(session: Session) {
     const { view, params } = found;
     nav.replaceChildren(
       ...views
-        .filter((v) => v.nav)
+        .filter((v) => v.nav && viewFor(v, session.role))
         .map((v) => {
           const current = v === view || (view.route.startsWith(`${v.route}/`) && v.route !== '');
           return h(
@@ -131,7 +133,16 @@ function shell(session: Session) {
       onLeave: (cleanup: () => void) => leaving.push(cleanup),
     };
     try {
-      const nodes = await view.render(context);
+      // A typed URL of a page the role may not use says so; the service would refuse its calls.
+      const nodes = viewFor(view, session.role)
+        ? await view.render(context)
+        : [
+            h(
+              'p',
+              { class: 'error', role: 'alert' },
+              `This page is not available to the ${session.role} role. Ask an admin of the account for another role.`,
+            ),
+          ];
       main.replaceChildren(
         heading,
         ...(testBanner ? [h('p', { class: 'test-tag' }, 'Test data')] : []),

@@ -273,6 +273,20 @@ export const errorGuide = {
       "A change (POST, PATCH, DELETE) came with a console session cookie but without the session's CSRF token in X-CSRF-Token, or with another one. Nothing was changed.",
     fix: 'The console sends it by itself; reload the console. Integrations use an API key, which needs no CSRF token.',
   },
+  console_role_forbidden: {
+    cause:
+      "The console session's member has a role that may not use this route: billing members see usage only; developers everything but the members. Nothing was changed.",
+    fix: "Ask an admin of the account for another role, or use the account's API key from its backend.",
+  },
+  member_not_found: {
+    cause:
+      'The member id names no member of the signed-in account and environment (or the member was removed).',
+    fix: "Pick a member from the console's member list.",
+  },
+  member_already_exists: {
+    cause: 'The email address is a member of the account in this environment already.',
+    fix: 'Change that member’s role instead of inviting the address again.',
+  },
   api_key_not_found: {
     cause: 'The key id names no key of the signed-in account.',
     fix: "Pick a key from the console's key list.",

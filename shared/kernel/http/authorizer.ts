@@ -5,7 +5,9 @@
  *
  * - `Bearer sk_…`: a key that is unknown, revoked or expired is denied;
  * - `Console-Session <edge token>` (the console's page, shared/kernel/sessions.ts): the session
- *   stored by that token must exist, be open and stand for a usable key, or it is denied.
+ *   stored by that token must exist, be open and stand for a usable key or a member that still
+ *   holds (not removed, role unchanged), or it is denied. Roles are the route's check (admit.ts):
+ *   the answer here is cached for the whole stage, every route.
  *
  * A denial is a 401 at the gateway, so no route function runs and nothing is written for it. An
  * allow covers every method of the stage, which lets API Gateway cache the answer per header value
@@ -18,6 +20,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 
 import { bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../api-keys.ts';
 import type { ApiKeyRepository } from '../ports/api-keys.ts';
 import { consoleEdgeToken, isSessionUsable } from '../sessions.ts';
+import { credentialOf } from './credential.ts';
 
 /**
  * The header API Gateway checks before any function runs: the same rules as `bearerToken` (the
@@ -66,8 +69,7 @@ export async function authorizeToken(
   if (edgeToken) {
     const session = await apiKeys.findSession(edgeToken);
     if (!session || !isSessionUsable(session, now)) return deny(resource);
-    const key = await apiKeys.findByHash(session.keyHash);
-    if (!key || !isKeyUsable(key, now)) return deny(resource);
+    if (!(await credentialOf(apiKeys, undefined, session, now))) return deny(resource);
     return policy('Allow', session.sessionId, resource);
   }
   const secret = bearerToken(event.authorizationToken);

@@ -1,6 +1,7 @@
 /** What a route's use case is given and gives back, through the pipeline (pipeline.ts). */
 import type * as z from 'zod/mini';
 import type { ApiKeyRecord } from '../api-keys.ts';
+import type { ConsoleRole } from '../sessions.ts';
 import type { RouteDefinition } from './route.ts';
 
 export interface AuthContext {
@@ -8,7 +9,15 @@ export interface AuthContext {
   environment: ApiKeyRecord['environment'];
   keyId: string;
   /** Present when the request came with a console session (shared/kernel/sessions.ts) instead of the key. */
-  session?: { sessionId: string; csrfToken: string; expiresAt: string };
+  session?: {
+    sessionId: string;
+    csrfToken: string;
+    expiresAt: string;
+    /** `admin` for a session opened with a key's link. */
+    role: ConsoleRole;
+    /** A member's session (then `keyId` is the member's id too). */
+    member?: { memberId: string; email: string };
+  };
 }
 
 export interface HandlerInput<R extends RouteDefinition> {

@@ -198,10 +198,18 @@ function parseJsonBody(raw: RawRequest): unknown {
   }
 }
 
+/** A `formBody` route's HTML form (`application/x-www-form-urlencoded`), else the JSON body. */
+function bodyOf(route: RouteDefinition, raw: RawRequest): unknown {
+  const type = raw.headers['content-type'] ?? '';
+  if (route.formBody && /^application\/x-www-form-urlencoded\b/i.test(type))
+    return Object.fromEntries(new URLSearchParams(raw.body ?? ''));
+  return parseJsonBody(raw);
+}
+
 /** Validates path, query and body (in that order) against the route; throws the first problem. */
 export function parseRequest(route: RouteDefinition, raw: RawRequest) {
   const path = check(route.request.path, decodePathParameters(raw), 'path');
   const query = check(route.request.query, raw.query, 'query');
-  const body = route.request.body ? check(route.request.body, parseJsonBody(raw), 'body') : undefined;
+  const body = route.request.body ? check(route.request.body, bodyOf(route, raw), 'body') : undefined;
   return { path, query, body };
 }

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { ErrorCode } from '../errors/catalogue.ts';
 import type { TableId } from '../infra/tables.ts';
+import type { ConsoleRole } from '../sessions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -15,9 +16,10 @@ export type TableAccess = 'getItem' | 'read' | 'readWrite' | 'readWriteDelete';
 /**
  * Fulfilment resources a function uses: `queue` sends accepted orders to the fulfilment queue,
  * `blobs` reads compiled PDFs and offline search results, `webhookQueue` sends to the webhook
- * dispatcher's queue, `sealer` seals webhook signing secrets (KMS).
+ * dispatcher's queue, `sealer` seals webhook signing secrets (KMS), `mailer` sends email through
+ * SES from the stage's `mailFrom` (console invitations and sign-in links).
  */
-export type RouteUse = 'queue' | 'blobs' | 'webhookQueue' | 'sealer' | 'monitoringQueue';
+export type RouteUse = 'queue' | 'blobs' | 'webhookQueue' | 'sealer' | 'monitoringQueue' | 'mailer';
 
 /** The port through which a handler reaches the registry (`registryFor`, shared/app/ports.ts). */
 export const REGISTRY_PORT = 'registryFor';
@@ -94,8 +96,17 @@ export interface RouteDefinition<
    * `usesRegistry` routes and `idempotency_conflict` / `idempotency_key_in_use` for `idempotent` ones.
    */
   readonly errors: readonly ErrorCode[];
+  /**
+   * The console roles whose sessions may call the route (shared/kernel/sessions.ts); a session of
+   * another role is refused with `403 console_role_forbidden` before the route's checks. Not
+   * declared: admins only, so a new route is closed to members until its entry says otherwise. An
+   * API key is no member: this does not apply to it.
+   */
+  readonly consoleRoles?: readonly ConsoleRole[];
   /** No API key: the pipeline skips authentication and the per-key limits (the API contract and its docs). */
   readonly public?: boolean;
+  /** The body may also come from an HTML form (`application/x-www-form-urlencoded`, each field once). */
+  readonly formBody?: boolean;
   /** Not an operation of the published contract (the HTML documentation pages and their script). */
   readonly internal?: boolean;
   /**

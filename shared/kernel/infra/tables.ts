@@ -77,4 +77,13 @@ export const allTables: readonly TableDefinition[] = Object.values(tableDefiniti
  * to (`dynamodb:LeadingKeys`, shared/app/port-grants.ts), so that only key administration writes key
  * items (beside every route's `lastUsedHour`, lib/api-area-stack.ts).
  */
-export const KEYS_TABLE_ITEMS = { key: 'KEY#', link: 'LINK#', session: 'SESSION#', audit: 'AUDIT#' } as const;
+export const KEYS_TABLE_ITEMS = {
+  key: 'KEY#',
+  link: 'LINK#',
+  session: 'SESSION#',
+  audit: 'AUDIT#',
+  /** A console member, `MEMBER#<accountId>#<memberId>` (shared/console/members.ts). */
+  member: 'MEMBER#',
+  /** A member's address, `EMAIL#<sha256 of it>#<accountId>#<environment>`: one member per address there. */
+  memberEmail: 'EMAIL#',
+} as const;

@@ -1,5 +1,5 @@
 import type { ApiKeyRecord } from '../api-keys.ts';
-import type { ConsoleSessionRecord } from '../sessions.ts';
+import type { ConsoleMemberRecord, ConsoleSessionRecord } from '../sessions.ts';
 
 export interface ApiKeyRepository {
   findByHash(hash: string): Promise<ApiKeyRecord | undefined>;
@@ -15,4 +15,6 @@ export interface ApiKeyRepository {
   recordUse(hash: string, hour: string): Promise<void>;
   /** A console session by its token's hash (shared/kernel/sessions.ts), read strongly consistent. */
   findSession(tokenHash: string): Promise<ConsoleSessionRecord | undefined>;
+  /** A console member (what a member's session stands for), read strongly consistent. */
+  findMember(accountId: string, memberId: string): Promise<ConsoleMemberRecord | undefined>;
 }

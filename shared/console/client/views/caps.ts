@@ -1,7 +1,7 @@
 /**
  * Monthly spend caps: the account's and this session's key's, with what each spent this month, set
  * and removed through `PUT`/`DELETE /v1/spend-caps/…` (docs/usage.md, "Spend caps"). An admin's
- * page: the lead's role list decides who sees it.
+ * page: only admins may set or remove a cap (the routes' `consoleRoles`).
  */
 import { call, get, type Json } from '../api.ts';
 import { h, table } from '../dom.ts';
@@ -14,6 +14,7 @@ export const caps: View = {
   route: 'spend-caps',
   title: 'Spend caps',
   nav: 'Spend caps',
+  roles: ['admin'],
   async render({ session, announce, refresh }) {
     const list = await get('v1/spend-caps');
     const all: Json[] = list.data;

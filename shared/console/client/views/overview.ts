@@ -17,6 +17,8 @@ export const overview: View = {
   route: '',
   title: 'Overview',
   nav: 'Overview',
+  // Spend and the ledger: every member, billing included.
+  roles: ['admin', 'developer', 'billing'],
   async render({ announce }) {
     const today = new Date();
     const month = today.toISOString().slice(0, 7);

@@ -19,8 +19,17 @@ export interface View {
   readonly title: string;
   /** Shown in the navigation (top-level pages only). */
   readonly nav?: string;
+  /**
+   * The roles the page is for (the service refuses the others' calls anyway: `consoleRoles` on
+   * the routes); not said: admins and developers.
+   */
+  readonly roles?: readonly Session['role'][];
   render(context: ViewContext): Promise<Node[]>;
 }
+
+/** Whether a session of `role` sees the page. */
+export const viewFor = (view: View, role: Session['role']): boolean =>
+  (view.roles ?? ['admin', 'developer']).includes(role);
 
 /** A section with a heading (`h2`). */
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,4 +1,4 @@
-import { bearerToken, hashKey, isKeyUsable, keyIdForHash, usedHour } from '../../api-keys.ts';
+import { bearerToken, usedHour } from '../../api-keys.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { logger } from '../../observability.ts';
 import type { PlatformPorts } from '../../ports/platform.ts';
@@ -10,9 +10,11 @@ import {
   csrfMatches,
   hashToken,
   isSessionUsable,
+  roleMayCall,
   SAFE_METHODS,
   SESSION_COOKIE,
 } from '../../sessions.ts';
+import { credentialOf } from '../credential.ts';
 import type { RouteDefinition } from '../route.ts';
 import type { ApiMiddleware, ApiState } from './state.ts';
 
@@ -30,7 +32,10 @@ import type { ApiMiddleware, ApiState } from './state.ts';
  * the limit update. A request over a limit is uncounted and touches nothing else; an admitted one
  * holds a concurrency lease until its response is ready.
  */
-export const admit = (ports: PlatformPorts, route: Pick<RouteDefinition, 'name'>): ApiMiddleware => {
+export const admit = (
+  ports: PlatformPorts,
+  route: Pick<RouteDefinition, 'name' | 'consoleRoles'>,
+): ApiMiddleware => {
   const release = async (state: ApiState) => {
     const routeLease = state.routeLease;
     if (routeLease) {
@@ -63,15 +68,18 @@ export const admit = (ports: PlatformPorts, route: Pick<RouteDefinition, 'name'>
         )
           throw new ApiError('csrf_token_invalid');
       }
-      const hash = secret ? hashKey(secret) : (session as ConsoleSessionRecord).keyHash;
-      const keyId = keyIdForHash(hash);
-      const record = await apiKeys.findByHash(hash);
-      if (!record || !isKeyUsable(record, now)) throw new ApiError('unauthorized');
+      const credential = await credentialOf(apiKeys, secret, session, now);
+      if (!credential) throw new ApiError('unauthorized');
+      // The role is the service's check, not the page's: a member's session (or a key's, an admin)
+      // may call only the routes its role is listed on, whatever the page shows.
+      if (session && !roleMayCall(route.consoleRoles, session.member?.role ?? 'admin'))
+        throw new ApiError('console_role_forbidden');
+      const { accountId, environment, keyId, record } = credential;
       const acquired = await limiter.acquire(keyId, state.requestId, now);
       if (acquired.ok) state.lease = { keyId, slot: acquired.slot, stale: acquired.stale, uncount: false };
       state.auth = {
-        accountId: record.accountId,
-        environment: record.environment,
+        accountId,
+        environment,
         keyId,
         ...(session
           ? {
@@ -79,16 +87,20 @@ export const admit = (ports: PlatformPorts, route: Pick<RouteDefinition, 'name'>
                 sessionId: session.sessionId,
                 csrfToken: session.csrfToken,
                 expiresAt: session.expiresAt,
+                role: session.member?.role ?? 'admin',
+                ...(session.member
+                  ? { member: { memberId: session.member.memberId, email: session.member.email } }
+                  : {}),
               },
             }
           : {}),
       };
-      logger.appendKeys({ accountId: record.accountId, environment: record.environment, keyId });
+      logger.appendKeys({ accountId, environment, keyId });
       // The key's last use, to the hour: a write only when the hour it shows has passed, so at most
       // one per key per hour, never one per request. A failure to record it fails no request.
       const hour = usedHour(now);
-      if (record.lastUsedHour === undefined || record.lastUsedHour < hour)
-        await apiKeys.recordUse(hash, hour).catch((error: unknown) => {
+      if (record && (record.lastUsedHour === undefined || record.lastUsedHour < hour))
+        await apiKeys.recordUse(credential.hash as string, hour).catch((error: unknown) => {
           logger.warn("could not record the key's last use", { error });
         });
 
@@ -115,7 +127,7 @@ export const admit = (ports: PlatformPorts, route: Pick<RouteDefinition, 'name'>
       // limit on the functions of registry routes only, on stages that reserve registry capacity.
       const inFlight = ports.config.registryAccountInFlight;
       if (inFlight !== undefined) {
-        const holder = `${route.name}#${record.accountId}`;
+        const holder = `${route.name}#${accountId}`;
         const held = await limiter.acquire(holder, state.requestId, now, inFlight);
         if (!held.ok) {
           if (state.lease) state.lease.uncount = true;

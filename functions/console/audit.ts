@@ -1,0 +1,13 @@
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { keyAdministration } from '../../shared/composition/aws/console.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { listAudit } from '../../shared/console/members.ts';
+import { consoleRoutes } from '../../shared/console/routes.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+
+export const createHandler = (ports: RoutePorts<typeof consoleRoutes.listAudit>) =>
+  createHttpHandler(consoleRoutes.listAudit, ports, async ({ auth }) => ({
+    body: { object: 'list', data: await listAudit(ports.keyAdministration, auth) },
+  }));
+
+export const handler = createHandler(awsRoutePorts(consoleRoutes.listAudit, { keyAdministration }));

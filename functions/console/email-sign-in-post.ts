@@ -1,0 +1,34 @@
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { memberSignInLinks } from '../../shared/composition/aws/console.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { mailer } from '../../shared/composition/aws/mailer.ts';
+import { emailSignInLinks, isEmail, normaliseEmail } from '../../shared/console/members.ts';
+import { emailSentPage, emailSignInPage, signInHtml } from '../../shared/console/pages.ts';
+import { consoleRoutes } from '../../shared/console/routes.ts';
+import { isSameOriginPost } from '../../shared/console/sign-in.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+
+/**
+ * The sign-in page's form: emails a link to a member's address, and answers the same page for any
+ * well-formed address (members or not).
+ */
+export const createHandler = (ports: RoutePorts<typeof consoleRoutes.requestEmailSignIn>) =>
+  createHttpHandler(consoleRoutes.requestEmailSignIn, ports, async ({ body, headers }) => {
+    if (!isSameOriginPost(headers))
+      return signInHtml(
+        403,
+        emailSignInPage('This form came from another site, so nothing was sent. Enter your address here.'),
+      );
+    const email = normaliseEmail(body.email ?? '');
+    if (!isEmail(email))
+      return signInHtml(422, emailSignInPage('Enter an email address, such as name@example.com.'));
+    await emailSignInLinks(
+      { store: ports.memberSignInLinks, mailer: ports.mailer },
+      { email, baseUrl: ports.config.apiBaseUrl, now: ports.clock.now() },
+    );
+    return signInHtml(200, emailSentPage());
+  });
+
+export const handler = createHandler(
+  awsRoutePorts(consoleRoutes.requestEmailSignIn, { memberSignInLinks, mailer }),
+);

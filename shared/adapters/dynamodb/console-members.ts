@@ -1,0 +1,190 @@
+/**
+ * Console members in the keys table (shared/console/store-port.ts): `MEMBER#<accountId>#<memberId>`
+ * holds the member (nested under `member`; its top-level `accountId` and `keyId`, the member's id,
+ * list it with the account's keys through the byAccount index, where key ids start `key_` and
+ * member ids `mem_`). `EMAIL#<sha256 of the address>#<accountId>#<environment>` claims the address
+ * in that account and environment (so it is a member there once), and is listed under the
+ * byAccount partition `EMAIL#<sha256>`: where an address is a member, for its emailed sign-in link.
+ * Each change is one transaction with its audit record (key-admin.ts).
+ */
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import type {
+  ConsoleMemberStore,
+  MemberSignInLinks,
+  Membership,
+  SignInLinkRecord,
+} from '../../console/store-port.ts';
+import type { Environment } from '../../kernel/api-keys.ts';
+import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
+import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
+import {
+  type ConsoleMemberRecord,
+  type ConsoleRole,
+  hashToken,
+  LINK_RECORD_LIFETIME_MS,
+} from '../../kernel/sessions.ts';
+import { memberPk } from './api-keys.ts';
+import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
+import { auditPut } from './key-admin.ts';
+
+const MEMBER_ID_PREFIX = 'mem_';
+const emailPartition = (email: string) => `${KEYS_TABLE_ITEMS.memberEmail}${hashToken(email)}`;
+const emailPk = (email: string, accountId: string, environment: Environment) =>
+  `${emailPartition(email)}#${accountId}#${environment}`;
+const linkPk = (hash: string) => `${KEYS_TABLE_ITEMS.link}${hash}`;
+
+export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLinks {
+  constructor(private readonly tableName: string) {}
+
+  private async write(items: Record<string, unknown>[]): Promise<boolean> {
+    try {
+      await callDynamo('TransactWriteItems', { TransactItems: items });
+      return true;
+    } catch (error) {
+      if (error instanceof DynamoCallError && error.name === 'TransactionCanceledException') return false;
+      throw error;
+    }
+  }
+
+  /** Every item of a byAccount partition, or those whose `keyId` starts with `prefix`. */
+  private async queryAll(partition: string, prefix?: string): Promise<Record<string, unknown>[]> {
+    const items: Item[] = [];
+    let start: Item | undefined;
+    do {
+      const page: { Items: Item[]; LastEvaluatedKey?: Item } = await callDynamo('Query', {
+        TableName: this.tableName,
+        IndexName: 'byAccount',
+        KeyConditionExpression:
+          prefix === undefined ? 'accountId = :a' : 'accountId = :a AND begins_with(keyId, :p)',
+        ExpressionAttributeValues: marshall({
+          ':a': partition,
+          ...(prefix === undefined ? {} : { ':p': prefix }),
+        }),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      });
+      items.push(...page.Items);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items.map((item) => unmarshall(item));
+  }
+
+  async list(accountId: string, environment: Environment): Promise<ConsoleMemberRecord[]> {
+    const items = await this.queryAll(accountId, MEMBER_ID_PREFIX);
+    return items
+      .map((item) => item.member as ConsoleMemberRecord)
+      .filter((member) => member.environment === environment);
+  }
+
+  async find(accountId: string, memberId: string): Promise<ConsoleMemberRecord | undefined> {
+    const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
+      TableName: this.tableName,
+      Key: { pk: { S: memberPk(accountId, memberId) } },
+      ConsistentRead: true,
+    });
+    return Item ? (unmarshall(Item) as { member: ConsoleMemberRecord }).member : undefined;
+  }
+
+  async membershipsOf(email: string): Promise<Membership[]> {
+    const items = await this.queryAll(emailPartition(email));
+    return items.map((item) => item.membership as Membership);
+  }
+
+  async invite(input: {
+    member: ConsoleMemberRecord;
+    linkHash: string;
+    link: SignInLinkRecord;
+    audit: KeyAuditRecord;
+  }): Promise<'invited' | 'exists'> {
+    const { member } = input;
+    const membership: Membership = {
+      accountId: member.accountId,
+      environment: member.environment,
+      memberId: member.memberId,
+    };
+    const done = await this.write([
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: marshall({
+            pk: emailPk(member.email, member.accountId, member.environment),
+            accountId: emailPartition(member.email),
+            keyId: `${member.accountId}#${member.environment}`,
+            membership,
+          }),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: marshall({
+            pk: memberPk(member.accountId, member.memberId),
+            accountId: member.accountId,
+            keyId: member.memberId,
+            member,
+          }),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Put: this.linkPut(input.linkHash, input.link) },
+      auditPut(this.tableName, input.audit),
+    ]);
+    return done ? 'invited' : 'exists';
+  }
+
+  private linkPut(linkHash: string, link: SignInLinkRecord) {
+    return {
+      TableName: this.tableName,
+      Item: marshall({
+        pk: linkPk(linkHash),
+        link,
+        expiresAtEpoch: Math.ceil((Date.parse(link.createdAt) + LINK_RECORD_LIFETIME_MS) / 1000),
+      }),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    };
+  }
+
+  async createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
+    await callDynamo('PutItem', this.linkPut(linkHash, link));
+  }
+
+  async changeRole(input: { member: ConsoleMemberRecord; role: ConsoleRole; audit: KeyAuditRecord }) {
+    return this.write([
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: { pk: { S: memberPk(input.member.accountId, input.member.memberId) } },
+          UpdateExpression: 'SET #m.#role = :role, #m.generation = :next',
+          ConditionExpression: '#m.generation = :g',
+          ExpressionAttributeNames: { '#m': 'member', '#role': 'role' },
+          ExpressionAttributeValues: marshall({
+            ':role': input.role,
+            ':g': input.member.generation,
+            ':next': input.member.generation + 1,
+          }),
+        },
+      },
+      auditPut(this.tableName, input.audit),
+    ]);
+  }
+
+  async remove(input: { member: ConsoleMemberRecord; audit: KeyAuditRecord }) {
+    const { member } = input;
+    return this.write([
+      {
+        Delete: {
+          TableName: this.tableName,
+          Key: { pk: { S: memberPk(member.accountId, member.memberId) } },
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      {
+        Delete: {
+          TableName: this.tableName,
+          Key: { pk: { S: emailPk(member.email, member.accountId, member.environment) } },
+        },
+      },
+      auditPut(this.tableName, input.audit),
+    ]);
+  }
+}
