@@ -7,6 +7,11 @@
 import { companyRoutes } from '../companies/routes.ts';
 import { consoleExamples } from '../console/examples.ts';
 import { consoleRoutes } from '../console/routes.ts';
+
+const { listMembers, inviteMember, changeMemberRole, removeMember, listAudit, ...consoleOwnRoutes } =
+  consoleRoutes;
+const consoleTeamRoutes = { listMembers, inviteMember, changeMemberRole, removeMember, listAudit };
+
 import { docsRoutes } from '../docs/routes.ts';
 import type { RequestExample } from '../kernel/http/request-example.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
@@ -106,8 +111,15 @@ export const apiAreas = [
     tag: 'Console',
     description:
       'The account console: a single-use sign-in link for a key (the browser never holds the key), and the console page, which reads and changes the account through this API with a session cookie.',
-    routes: [consoleRoutes],
+    routes: [consoleOwnRoutes],
     examples: consoleExamples,
+  },
+  {
+    // Apart from the Console area so that each area's stack stays within its resource budget.
+    name: 'ConsoleTeam',
+    tag: 'Console',
+    description: "The account console's members, their roles and the account's audit records (admins only).",
+    routes: [consoleTeamRoutes],
   },
   {
     name: 'Mcp',

@@ -29,6 +29,7 @@ const SUBSCRIBABLE = [
   'order.failed',
   'offline_search.ready',
   'webhook_endpoint.test',
+  'spend_cap.threshold_reached',
   ...COMPANY_EVENT_TYPES,
   'person.disqualified',
   'person.licence_granted',

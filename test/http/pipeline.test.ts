@@ -13,6 +13,7 @@ import { defineRoute } from '../../shared/kernel/http/route.ts';
 import { noPath, noQuery } from '../../shared/kernel/http/schemas.ts';
 import { ROUTE_METRICS } from '../../shared/kernel/infra/route-metrics.ts';
 import { createKey, type TestKey } from '../support/api.ts';
+import { openSpendGuard } from '../support/fakes.ts';
 import { testPorts } from '../support/ports.ts';
 import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
@@ -39,15 +40,19 @@ const echoRoute = defineRoute({
   errors: [],
 });
 
-const echo = createHttpHandler(echoRoute, testPorts, async ({ body, auth }) => {
-  if (body.personIds.includes('prs_boom')) throw new Error('database password is hunter2');
-  if (body.personIds.includes('prs_registry_down')) throw new ApiError('registry_unavailable');
-  return {
-    body: { object: 'echo', count: body.personIds.length },
-    billable: auth.environment === 'live',
-    quantity: 1,
-  };
-});
+const echo = createHttpHandler(
+  echoRoute,
+  { ...testPorts, spendGuard: openSpendGuard },
+  async ({ body, auth }) => {
+    if (body.personIds.includes('prs_boom')) throw new Error('database password is hunter2');
+    if (body.personIds.includes('prs_registry_down')) throw new ApiError('registry_unavailable');
+    return {
+      body: { object: 'echo', count: body.personIds.length },
+      billable: auth.environment === 'live',
+      quantity: 1,
+    };
+  },
+);
 
 function event(body: string | null, secret: string | null, headers: Record<string, string> = {}) {
   return proxyEvent({

@@ -16,7 +16,7 @@ import { defineRoute } from '../../shared/kernel/http/route.ts';
 import { noPath, noQuery } from '../../shared/kernel/http/schemas.ts';
 import { StoreUnavailable } from '../../shared/kernel/store-unavailable.ts';
 import { createKey, type TestKey } from '../support/api.ts';
-import { memoryIdempotency } from '../support/fakes.ts';
+import { memoryIdempotency, openSpendGuard } from '../support/fakes.ts';
 import { testPorts } from '../support/ports.ts';
 import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
@@ -54,9 +54,13 @@ const sdkConnectionError = () =>
     );
 
 const failing = (purchase: boolean, failure: () => Promise<unknown>) =>
-  createHttpHandler(outageRoute(purchase), { ...testPorts, idempotency: memoryIdempotency() }, async () => {
-    throw await failure();
-  });
+  createHttpHandler(
+    outageRoute(purchase),
+    { ...testPorts, idempotency: memoryIdempotency(), spendGuard: openSpendGuard },
+    async () => {
+      throw await failure();
+    },
+  );
 
 const event = (secret: string, method: string) =>
   proxyEvent({
@@ -123,6 +127,7 @@ describe('a database that cannot be reached', () => {
       outageRoute(true),
       {
         ...testPorts,
+        spendGuard: openSpendGuard,
         idempotency: async () => {
           throw new IdempotencyPersistenceLayerError(
             'Failed to put record for already existing idempotency key',

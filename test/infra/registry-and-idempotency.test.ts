@@ -14,6 +14,7 @@ import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
 import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 import { recordRoutes } from '../../shared/records/routes.ts';
+import { spendCapRoutes } from '../../shared/spend-caps/routes.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
   actionsIn,
@@ -88,6 +89,8 @@ const NON_REGISTRY_ROUTES = [
   'GetErrorReference',
   // Events and webhook endpoints (shared/webhooks/routes.ts)
   ...Object.values(webhookRoutes).map((r) => r.name),
+  // Spend caps (shared/spend-caps/routes.ts)
+  ...Object.values(spendCapRoutes).map((r) => r.name),
 ];
 
 const route = (name: string): RouteDefinition => {
