@@ -40,7 +40,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('console members in a browser', () => {
+// Browser journeys on a loaded machine: each waits on the page up to 20 s at a step.
+describe('console members in a browser', { timeout: 90_000 }, () => {
   let admin: Page;
 
   it('an admin invites billing@… and a developer on the Members page, by keyboard', async () => {

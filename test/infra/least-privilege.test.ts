@@ -439,7 +439,8 @@ describe('prod: least privilege', () => {
         'scheduler.amazonaws.com',
         'states.amazonaws.com',
       ]);
-      expect(byService['codedeploy.amazonaws.com']).toBe(14);
+      // One per area stack with routes, the workers' and monitoring's.
+      expect(byService['codedeploy.amazonaws.com']).toBe(15);
       expect(byService['apigateway.amazonaws.com']).toBe(2);
     });
   });

@@ -121,10 +121,10 @@ describe('grants derived from the ports', () => {
 
   it('conditions the writes of a table to the items its writing ports name, all of them, or to none', () => {
     const route = (ports: readonly string[], readOnly?: boolean) => grantsOf({ name: 'T', ports, readOnly });
-    expect(route(['consoleSessions']).items).toEqual({ keys: ['LINK#', 'SESSION#', 'AUDIT#'] });
+    expect(route(['consoleSessions']).items).toEqual({ keys: ['LINK#', 'SESSION#', 'AUDIT#', 'MEMBER#'] });
     expect(route(['keyAdministration']).items).toEqual({ keys: ['KEY#', 'AUDIT#'] });
     expect(route(['consoleSessions', 'keyAdministration']).items).toEqual({
-      keys: ['LINK#', 'SESSION#', 'AUDIT#', 'KEY#'],
+      keys: ['LINK#', 'SESSION#', 'AUDIT#', 'MEMBER#', 'KEY#'],
     });
     // A read-only route writes nothing, so nothing to condition; a port that names no items writes anywhere.
     expect(route(['keyAdministration'], true).items).toEqual({});
@@ -151,8 +151,8 @@ describe('grants derived from the ports', () => {
   });
 
   it('refuses a port only workers use, and a name that is no port', () => {
-    expect(() => grantsOf({ name: 'T', ports: ['mailer'] })).toThrow(
-      'route T declares mailer, which only workers use',
+    expect(() => grantsOf({ name: 'T', ports: ['starter'] })).toThrow(
+      'route T declares starter, which only workers use',
     );
     expect(() => grantsOf({ name: 'T', ports: ['nothing'] })).toThrow(
       'route T declares nothing, which is no port',
