@@ -4,7 +4,7 @@
  * a temporary directory; open one at https://esbuild.github.io/analyze/) and prints its size and
  * its biggest inputs (`WEIGHT_TOP`, default 8; `WEIGHT_ONLY=<regexp>` for some functions).
  * test/unit/function-weight.test.ts holds every function to the budgets of
- * docs/decisions/pending-sandbox-beside-the-bundle.md with the same bundles; `npm run bench` times them.
+ * docs/decisions/0100-sandbox-beside-the-bundle.md with the same bundles; `npm run bench` times them.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
  * parties, addresses, documents, a held extract's reference and a section list. Kept apart from
  * the company routes' own schemas (schemas.ts, which re-exports these) so that a function of
  * another capability builds only these at start, not every company schema
- * (docs/decisions/pending-sandbox-beside-the-bundle.md).
+ * (docs/decisions/0100-sandbox-beside-the-bundle.md).
  */
 import * as z from 'zod/mini';
 import { extractKinds } from '../extracts/store-port.ts';

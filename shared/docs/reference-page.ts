@@ -2,7 +2,7 @@
  * `/docs`: the whole contract as HTML rendered on the server from the served OpenAPI document
  * (once per process), so that a reader sees the first operation at once with no script run; Scalar
  * (the interactive reference, "try it") loads only when the reader asks for it
- * (docs/decisions/pending-reference-page-server-rendered.md).
+ * (docs/decisions/0099-reference-page-server-rendered.md).
  */
 import { escapeHtml, REFERENCE_SCRIPT } from './pages.ts';
 

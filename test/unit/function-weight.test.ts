@@ -57,7 +57,7 @@ describe('what a function bundles', () => {
 });
 
 /**
- * Each deployed function's bundle budget, in KB of minified bundle (docs/decisions/pending-sandbox-beside-the-bundle.md):
+ * Each deployed function's bundle budget, in KB of minified bundle (docs/decisions/0100-sandbox-beside-the-bundle.md):
  * its size when the budgets were set (2026-11-28) plus 4 % and 2 KB, rounded up to 5 KB. A
  * function over its budget carries something its route may not run: find it with `npm run weight`
  * (each function's biggest inputs and its esbuild metafile), and raise the budget only for code the
