@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/routes.ts';
 import { call, clock, expectError } from '../support/api.ts';
 import { localStack } from '../support/stack.ts';
@@ -40,6 +40,11 @@ const freeCall = (secret: string) => call('/v1/identifiers/51824753556', { key: 
 const UNAUTHORIZED = { type: 'authentication_error', code: 'unauthorized', param: null };
 const account = () => `acct_cli_${randomBytes(4).toString('hex')}`;
 
+// The CLI dates a rotation's grace by the real clock: the stack's clock must start from it too (a
+// file before this one on the same stack may have left it moved).
+beforeEach(async () => {
+  await clock.reset();
+});
 afterEach(async () => {
   await clock.reset();
 });
