@@ -11,7 +11,6 @@ import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts'
 import { DynamoConsoleMembers } from '../shared/adapters/dynamodb/console-members.ts';
 import { DynamoConsoleSessions } from '../shared/adapters/dynamodb/console-sessions.ts';
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
-import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
 import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency.ts';
 import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
 import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
@@ -63,23 +62,23 @@ export async function composeLocal(
   clock: Clock,
   faults: StorageFaults,
 ): Promise<LocalCorePorts> {
-  const extracts = new DynamoExtractStore(config.mainTable);
-  const own = await composeCapabilities({ config, clock });
+  const own = (await composeCapabilities({ config, clock })) as Pick<
+    LocalCorePorts,
+    Extract<keyof CapabilityOwnPorts, keyof LocalCorePorts>
+  >;
   const keyAdministration = new DynamoKeyAdministration(config.keysTable);
   const spendCaps = new DynamoSpendCaps(config.mainTable, keyAdministration);
   return {
     // Each capability's ports (checked when the stack starts: every route's ports must exist).
-    ...(own as Pick<LocalCorePorts, Extract<keyof CapabilityOwnPorts, keyof LocalCorePorts>>),
+    ...own,
     config,
     clock,
     apiKeys: new DynamoApiKeyRepository(config.keysTable),
     limiter: new DynamoLimiterStore(config.limitsTable),
     requestLog: new DynamoRequestLog(config.limitsTable),
     cursors: new CursorCodec(secretReader(config.cursorSecret, 'cursorSecret'), clock),
-    heldExtracts: extracts,
-    extractPurchases: faults.wrap(extracts),
-    purchaseRecords: extracts,
-    ledger: extracts,
+    // Storage faults around the extract store's commits (the stack's fault switch).
+    extractPurchases: faults.wrap(own.extractPurchases),
     peopleSearches: new DynamoPeopleSearchStore(config.mainTable),
     orders: new DynamoOrderStore(config.mainTable),
     offlineSearches: new DynamoOfflineSearchStore(config.mainTable),

@@ -1,9 +1,9 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { readSection, type StatusRecord } from '../../shared/companies/sections.ts';
-import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { heldExtracts } from '../../shared/extracts/composition.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 const STATUS_CODES = { satisfied: ['SATF'], deleted: ['DELT'], all: ['SATF', 'DELT'] } as const;

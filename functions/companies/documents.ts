@@ -1,9 +1,9 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { listCompanyDocuments } from '../../shared/companies/documents.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
-import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { heldExtracts } from '../../shared/extracts/composition.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: RoutePorts<typeof companyRoutes.listCompanyDocuments>) =>

@@ -1,8 +1,8 @@
 import { extractRoutes } from '../../shared/app/extract-routes.ts';
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentHeldExtract } from '../../shared/app/present-extract.ts';
-import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { heldExtracts } from '../../shared/extracts/composition.ts';
 import { readHeldExtract } from '../../shared/extracts/lifecycle.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 

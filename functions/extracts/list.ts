@@ -1,7 +1,7 @@
 import { extractRoutes } from '../../shared/app/extract-routes.ts';
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { heldExtracts } from '../../shared/extracts/composition.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';

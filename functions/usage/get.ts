@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { ledger } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { ledger } from '../../shared/extracts/composition.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { usageReport } from '../../shared/usage/report.ts';
 import { usageRoutes } from '../../shared/usage/routes.ts';

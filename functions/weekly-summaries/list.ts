@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { heldExtracts } from '../../shared/extracts/composition.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { listWeeklySummaries } from '../../shared/weekly-summaries/list.ts';
 import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';

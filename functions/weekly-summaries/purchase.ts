@@ -1,9 +1,9 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/extracts/composition.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';

@@ -1,13 +1,13 @@
 import { type ReconcileDeps, reconcilePurchases } from '../../shared/app/reconcile-purchases.ts';
 import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { events } from '../../shared/composition/aws/events.ts';
-import { extractPurchases, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { mailer } from '../../shared/composition/aws/mailer.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { billingRecipients } from '../../shared/composition/aws/spend-caps.ts';
+import { extractPurchases, purchaseRecords } from '../../shared/extracts/composition.ts';
 import { FULFILMENT_SWEEPER } from '../../shared/kernel/infra/workflow.ts';
 import { putMetric, SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';

@@ -14,11 +14,6 @@ import type { CapabilityPorts } from './ports.ts';
 
 const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof CapabilityOwnPorts>]: PortGrant } =
   {
-    heldExtracts: { tables: { main: 'read' } },
-    extractPurchases: { tables: { main: 'readWrite' } },
-    // A purchase the registry refused is forgotten (its record deleted).
-    purchaseRecords: { tables: { main: 'readWriteDelete' } },
-    ledger: { tables: { main: 'read' } },
     peopleSearches: { tables: { main: 'readWrite' } },
     orders: { tables: { main: 'readWrite' } },
     offlineSearches: { tables: { main: 'readWrite' } },

@@ -6,7 +6,6 @@
  */
 
 import type { ConsoleMemberStore, ConsoleSessionStore, MemberSignInLinks } from '../console/store-port.ts';
-import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { CapabilityOwnPorts } from '../kernel/capability-ports.ts';
 import type { KeyAdministration } from '../kernel/key-admin.ts';
@@ -42,14 +41,6 @@ export type RegistryFor = (environment: Environment) => Registry;
  * the capabilities declare themselves (`CapabilityOwnPorts`).
  */
 export interface CapabilityPorts extends CapabilityOwnPorts {
-  /** Held extracts and their items: bought, read back free for 12 months (reads only). */
-  heldExtracts: HeldExtracts;
-  /** A purchase's drafts and its commit with the fee. */
-  extractPurchases: ExtractPurchases;
-  /** Purchases recorded before the registry is asked, settled by their commit (the sweeper finishes the rest). */
-  purchaseRecords: PurchaseRecords;
-  /** Billing events, for the usage report. */
-  ledger: UsageLedger;
   peopleSearches: PeopleSearchStore;
   orders: OrderStore;
   offlineSearches: OfflineSearchStore;

@@ -244,3 +244,16 @@ export interface UsageLedger {
   /** Fee entries with `from <= at < to`, oldest first. */
   entries(accountId: string, environment: Environment, from: string, to: string): Promise<FeeEntry[]>;
 }
+
+declare module '../kernel/capability-ports.ts' {
+  interface CapabilityOwnPorts {
+    /** Held extracts and their items: bought, read back free for 12 months (reads only). */
+    heldExtracts: HeldExtracts;
+    /** A purchase's drafts and its commit with the fee. */
+    extractPurchases: ExtractPurchases;
+    /** Purchases recorded before the registry is asked, settled by their commit (the sweeper finishes the rest). */
+    purchaseRecords: PurchaseRecords;
+    /** Billing events, for the usage report. */
+    ledger: UsageLedger;
+  }
+}

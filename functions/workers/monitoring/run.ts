@@ -2,9 +2,9 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { eventLog } from '../../../shared/composition/aws/event-log.ts';
 import { events } from '../../../shared/composition/aws/events.ts';
-import { extractPurchases, heldExtracts, purchaseRecords } from '../../../shared/composition/aws/extracts.ts';
 import { registryFor } from '../../../shared/composition/aws/registry.ts';
 import { awsPorts, type Factory, now } from '../../../shared/composition/aws/root.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../../shared/extracts/composition.ts';
 import { putMetric } from '../../../shared/kernel/metric-line.ts';
 import { monitoringQueue, monitoringRuns, monitors } from '../../../shared/monitoring/composition.ts';
 import { MONITORING_RUN } from '../../../shared/monitoring/infra.ts';
