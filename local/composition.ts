@@ -15,7 +15,6 @@ import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency
 import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
 import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
-import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
@@ -80,8 +79,6 @@ export async function composeLocal(
     // Storage faults around the extract store's commits (the stack's fault switch).
     extractPurchases: faults.wrap(own.extractPurchases),
     peopleSearches: new DynamoPeopleSearchStore(config.mainTable),
-    orders: new DynamoOrderStore(config.mainTable),
-    offlineSearches: new DynamoOfflineSearchStore(config.mainTable),
     eventLog: new DynamoEventLog(config.mainTable),
     registryFor: createRegistries({ config, clock }),
     idempotency: createIdempotencyRunner(new JsonDynamoPersistenceLayer(config.idempotencyTable)),

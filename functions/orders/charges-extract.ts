@@ -1,12 +1,12 @@
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
-import { orders } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { acceptChargesExtractOrder } from '../../shared/orders/accept.ts';
+import { orders } from '../../shared/orders/composition.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
 import { type OrderRoutePorts, orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';
 import { orderResult } from '../../shared/orders/present.ts';

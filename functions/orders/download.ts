@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { blobs } from '../../shared/composition/aws/blobs.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { orders } from '../../shared/composition/aws/orders.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { orders } from '../../shared/orders/composition.ts';
 import { assertDownloadable, assertOrderReadable, findOrder } from '../../shared/orders/read.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 

@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { offlineSearchProduct } from '../../shared/companies/products.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { offlineSearches } from '../../shared/orders/composition.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';
 import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';

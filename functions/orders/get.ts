@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { orders } from '../../shared/composition/aws/orders.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { orders } from '../../shared/orders/composition.ts';
 import { orderResult } from '../../shared/orders/present.ts';
 import { assertOrderReadable, findOrder } from '../../shared/orders/read.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';

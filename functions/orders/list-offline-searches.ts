@@ -1,9 +1,9 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { offlineSearches } from '../../shared/orders/composition.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 

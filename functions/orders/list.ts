@@ -1,9 +1,9 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { orders } from '../../shared/composition/aws/orders.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { orders } from '../../shared/orders/composition.ts';
 import { presentOrder } from '../../shared/orders/present.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 

@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { blobs } from '../../shared/composition/aws/blobs.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { offlineSearches } from '../../shared/orders/composition.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 import { listOfflineSearchResults } from '../../shared/orders/search-results.ts';
 

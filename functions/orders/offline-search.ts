@@ -1,10 +1,10 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
-import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
 import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/kernel/http/pipeline.ts';
+import { offlineSearches } from '../../shared/orders/composition.ts';
 import { parseOfflineSearchDelivery } from '../../shared/orders/delivery.ts';
 import { acceptOfflineSearch } from '../../shared/orders/offline-search.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';

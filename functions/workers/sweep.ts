@@ -2,7 +2,6 @@ import { type ReconcileDeps, reconcilePurchases } from '../../shared/app/reconci
 import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { events } from '../../shared/composition/aws/events.ts';
 import { mailer } from '../../shared/composition/aws/mailer.ts';
-import { orders } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
@@ -10,6 +9,7 @@ import { billingRecipients } from '../../shared/composition/aws/spend-caps.ts';
 import { extractPurchases, purchaseRecords } from '../../shared/extracts/composition.ts';
 import { FULFILMENT_SWEEPER } from '../../shared/kernel/infra/workflow.ts';
 import { putMetric, SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
+import { orders } from '../../shared/orders/composition.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';
 import type { FulfilmentQueue, Mailer, OrderStore } from '../../shared/orders/store-port.ts';
 import { sweepStalled } from '../../shared/orders/sweep.ts';

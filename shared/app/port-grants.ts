@@ -15,14 +15,9 @@ import type { CapabilityPorts } from './ports.ts';
 const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof CapabilityOwnPorts>]: PortGrant } =
   {
     peopleSearches: { tables: { main: 'readWrite' } },
-    orders: { tables: { main: 'readWrite' } },
-    offlineSearches: { tables: { main: 'readWrite' } },
     registryFor: { registry: true },
     // Powertools deletes a request's record when its handler fails, so that a retry may run.
     idempotency: { tables: { idempotency: 'readWriteDelete' } },
-    queue: { uses: ['queue'] },
-    blobs: { uses: ['blobs'] },
-    starter: { workersOnly: true },
     events: { workersOnly: true },
     eventLog: { tables: { main: 'readWrite' } },
     // Order and search emails (workers); console invitations and sign-in links (routes).

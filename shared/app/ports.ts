@@ -12,14 +12,7 @@ import type { KeyAdministration } from '../kernel/key-admin.ts';
 import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type { SpendGuard } from '../kernel/ports/spend-guard.ts';
-import type {
-  BlobStore,
-  FulfilmentQueue,
-  Mailer,
-  OfflineSearchStore,
-  OrderStore,
-  WorkflowStarter,
-} from '../orders/store-port.ts';
+import type { Mailer } from '../orders/store-port.ts';
 import type { PeopleSearchStore } from '../people/store-port.ts';
 import type { CurrentCodeTables, CurrentFormSchedule } from '../reference/current-port.ts';
 import type { BillingRecipients, SpendCapStore } from '../spend-caps/store-port.ts';
@@ -42,14 +35,9 @@ export type RegistryFor = (environment: Environment) => Registry;
  */
 export interface CapabilityPorts extends CapabilityOwnPorts {
   peopleSearches: PeopleSearchStore;
-  orders: OrderStore;
-  offlineSearches: OfflineSearchStore;
   registryFor: RegistryFor;
   /** Purchase routes: `Idempotency-Key`, kept 24 hours. */
   idempotency: IdempotencyRunner;
-  queue: FulfilmentQueue;
-  blobs: BlobStore;
-  starter: WorkflowStarter;
   events: EventPublisher;
   /** Every event emitted, recorded with the change causing it (shared/webhooks/event-port.ts). */
   eventLog: EventLog;

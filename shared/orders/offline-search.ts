@@ -9,6 +9,7 @@ import { type CompanySearchScope, companySearchScopes } from '../companies/regis
 import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import './errors.ts';
 import { logger } from '../kernel/observability.ts';
 import { recordedPrice } from '../kernel/prices.ts';
 import type { OfflineSearchDelivery } from './delivery.ts';

@@ -2,6 +2,7 @@
 
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import './errors.ts';
 import { OFFLINE_SEARCH_ID_PATTERN, ORDER_ID_PATTERN } from './ids.ts';
 import { DOWNLOAD_LIFETIME_MS } from './present.ts';
 import type { OfflineSearchRecord, OfflineSearchStore, OrderRecord, OrderStore } from './store-port.ts';

@@ -1,5 +1,6 @@
 import type { Environment } from '../kernel/api-keys.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import './errors.ts';
 
 /** `X-Sandbox-Simulate: order_failed` makes a test key's order fail; live keys cannot simulate. */
 export function simulatedFailure(headers: Readonly<Record<string, string>>, environment: Environment) {

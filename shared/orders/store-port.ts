@@ -198,3 +198,16 @@ export interface FulfilmentQueue {
 export interface WorkflowStarter {
   start(name: string, input: FulfilmentMessage): Promise<void>;
 }
+
+declare module '../kernel/capability-ports.ts' {
+  interface CapabilityOwnPorts {
+    orders: OrderStore;
+    offlineSearches: OfflineSearchStore;
+    /** The fulfilment queue an accepted order or search is sent to. */
+    queue: FulfilmentQueue;
+    /** Finished orders' files and offline searches' results. */
+    blobs: BlobStore;
+    /** Starts an order's fulfilment workflow (workers only). */
+    starter: WorkflowStarter;
+  }
+}

@@ -175,7 +175,14 @@ describe('error catalogue', () => {
         .map(([code]) => code)
         .sort(),
     ).toEqual(extra.sort());
-    expect(extra).toEqual(expect.arrayContaining(['monitor_not_found', 'monitoring_sandbox_only']));
+    expect(extra).toEqual(
+      expect.arrayContaining([
+        'monitor_not_found',
+        'monitoring_sandbox_only',
+        'offline_search_not_found',
+        'sandbox_simulation_invalid',
+      ]),
+    );
     const kernelExtra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
     expect([...serviceCodes].sort()).toEqual(kernelExtra.sort());
     expect(kernelExtra.sort()).toEqual([
@@ -192,13 +199,9 @@ describe('error catalogue', () => {
       'invalid_json',
       'member_already_exists',
       'member_not_found',
-      'offline_search_limit_reached',
-      'offline_search_not_found',
-      'offline_search_not_ready',
       'request_not_found',
       'request_too_large',
       'route_not_found',
-      'sandbox_simulation_invalid',
       'service_unavailable',
       'spend_cap_exceeded',
       'webhook_endpoint_limit_reached',

@@ -1,7 +1,7 @@
 import { blobs } from '../../../shared/composition/aws/blobs.ts';
-import { orders } from '../../../shared/composition/aws/orders.ts';
 import { registryWithImages } from '../../../shared/composition/aws/registry-with-images.ts';
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
+import { orders } from '../../../shared/orders/composition.ts';
 import { workflowTask } from '../../../shared/orders/instrumented.ts';
 import {
   type CompilePdfInput,

@@ -1,5 +1,5 @@
-import { orders } from '../../../shared/composition/aws/orders.ts';
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
+import { orders } from '../../../shared/orders/composition.ts';
 import { workflowTask } from '../../../shared/orders/instrumented.ts';
 import type { WorkflowInput } from '../../../shared/orders/steps/common.ts';
 import { type MarkProcessingPorts, markProcessing } from '../../../shared/orders/steps/mark-processing.ts';

@@ -1,7 +1,7 @@
 import { blobs } from '../../../shared/composition/aws/blobs.ts';
 import { mailer } from '../../../shared/composition/aws/mailer.ts';
-import { orders } from '../../../shared/composition/aws/orders.ts';
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
+import { orders } from '../../../shared/orders/composition.ts';
 import { workflowTask } from '../../../shared/orders/instrumented.ts';
 import type { WorkflowInput } from '../../../shared/orders/steps/common.ts';
 import { type SendEmailPorts, sendEmail } from '../../../shared/orders/steps/send-email.ts';

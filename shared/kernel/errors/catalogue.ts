@@ -244,7 +244,7 @@ export const errorCatalogue = {
   ),
   extract_type_invalid: entry('invalid_request_error', 400, ['RS02'], 'The extract type is invalid.'),
 
-  // 7.7 people, documents, registers, weekly summaries, orders, platform
+  // 7.7 people, documents, registers, weekly summaries, platform (orders: shared/orders/errors.ts)
   search_expired: entry(
     'invalid_request_error',
     410,
@@ -331,20 +331,6 @@ export const errorCatalogue = {
     'weekStarting must be the Monday of a completed week within the last 12 months.',
   ),
   summary_unavailable: entry('not_found_error', 404, ['WS51'], 'The summary was not produced for that week.'),
-  order_not_found: entry('not_found_error', 404, ['RO51'], 'No such order.'),
-  order_owner_mismatch: entry(
-    'permission_error',
-    403,
-    ['RO01'],
-    'The order belongs to another account or environment.',
-  ),
-  order_not_ready: entry('conflict_error', 409, [], 'The order is not ready for download yet.'),
-  order_download_expired: entry(
-    'invalid_request_error',
-    410,
-    [],
-    'The download link expired 7 days after the order became ready.',
-  ),
   unauthorized: entry(
     'authentication_error',
     401,
@@ -423,25 +409,6 @@ export const errorCatalogue = {
     'The request is too large: the body may be at most 1 MiB, and the request line and headers together at most 10 KB.',
   ),
   route_not_found: entry('not_found_error', 404, [], 'No endpoint matches this method and path.'),
-  offline_search_not_found: entry('not_found_error', 404, [], 'No offline search has this id.'),
-  offline_search_limit_reached: entry(
-    'rate_limit_error',
-    429,
-    [],
-    'The account has placed its 20 offline searches for today (UTC). Retry after the Retry-After delay.',
-  ),
-  offline_search_not_ready: entry(
-    'conflict_error',
-    409,
-    [],
-    'The offline search has not finished yet: its results can be read once it is ready.',
-  ),
-  sandbox_simulation_invalid: entry(
-    'invalid_request_error',
-    400,
-    [],
-    'X-Sandbox-Simulate takes order_failed, and only with a test key.',
-  ),
   // Events and webhooks (spec 6; see docs/webhooks.md)
   event_not_found: entry('not_found_error', 404, [], 'No event has this id, or it is older than 30 days.'),
   event_owner_mismatch: entry(
@@ -517,13 +484,9 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'invalid_json',
   'member_already_exists',
   'member_not_found',
-  'offline_search_limit_reached',
-  'offline_search_not_found',
-  'offline_search_not_ready',
   'request_not_found',
   'request_too_large',
   'route_not_found',
-  'sandbox_simulation_invalid',
   'service_unavailable',
   'spend_cap_exceeded',
   'webhook_endpoint_limit_reached',

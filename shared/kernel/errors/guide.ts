@@ -223,14 +223,6 @@ export const errorGuide = {
     cause: 'The summary was not produced for that week.',
     fix: 'Ask for another week.',
   },
-  order_not_found: {
-    cause: 'No order has this id, or its continuation token expired.',
-    fix: 'Check the id; GET /v1/orders lists your orders.',
-  },
-  order_owner_mismatch: {
-    cause: 'The order belongs to another account or environment.',
-    fix: 'Read it with a key of the account and environment that placed it.',
-  },
   event_not_found: {
     cause: 'No event has this id, or it is older than the 30 days events are kept.',
     fix: 'Check the id; GET /v1/events lists the events of the last 30 days.',
@@ -255,14 +247,6 @@ export const errorGuide = {
   webhook_endpoint_limit_reached: {
     cause: 'The account already has 16 webhook endpoints in this environment.',
     fix: 'Delete an endpoint you no longer use (one endpoint can take several event types, or *).',
-  },
-  order_not_ready: {
-    cause: 'The order is not ready for download yet.',
-    fix: 'Wait for the order.ready event, or poll GET /v1/orders/{orderId} until status is ready.',
-  },
-  order_download_expired: {
-    cause: 'The download link expired 7 days after the order became ready.',
-    fix: 'Place the order again.',
   },
   unauthorized: {
     cause: 'The Authorization header is missing or malformed, or the key is unknown, revoked or expired.',
@@ -340,22 +324,6 @@ export const errorGuide = {
   route_not_found: {
     cause: 'No endpoint matches this method and path.',
     fix: 'Check the method and path against the API reference (/docs).',
-  },
-  offline_search_not_found: {
-    cause: 'No offline search has this id.',
-    fix: 'Check the id returned by POST /v1/companies/search/offline.',
-  },
-  offline_search_limit_reached: {
-    cause: 'The account has placed its 20 offline searches for today (UTC). Nothing was charged.',
-    fix: 'Retry after the Retry-After delay (midnight UTC).',
-  },
-  offline_search_not_ready: {
-    cause: 'The offline search has not finished yet.',
-    fix: 'Wait for the offline_search.ready event, or poll the search until status is ready.',
-  },
-  sandbox_simulation_invalid: {
-    cause: 'X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.',
-    fix: 'Send X-Sandbox-Simulate: order_failed with a test key only.',
   },
   internal_error: {
     cause: 'Something went wrong on our side.',

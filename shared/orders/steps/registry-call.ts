@@ -5,6 +5,8 @@
  */
 
 import { errorCodeForRegistryCode } from '../../kernel/errors/catalogue.ts';
+// RO01 and RO51 map to orders' own codes.
+import '../errors.ts';
 import { RegistryRejection } from '../../kernel/registry-port.ts';
 import { STEP_ERRORS, StepFailure } from './failure.ts';
 

@@ -18,6 +18,16 @@ describe('registry failures in the workflow', () => {
     expect(unknown.failure.code).toBe('registry_application_error');
   });
 
+  it("maps the image requests' RO codes to the orders' own codes (shared/orders/errors.ts)", () => {
+    const unknownRequest = asStepFailure(new RegistryRejection('RO51', 'No such request')) as StepFailure;
+    expect([unknownRequest.name, unknownRequest.failure.code]).toEqual([
+      'RegistryRejected',
+      'order_not_found',
+    ]);
+    const otherAccount = asStepFailure(new RegistryRejection('RO01', 'Not yours')) as StepFailure;
+    expect(otherAccount.failure.code).toBe('order_owner_mismatch');
+  });
+
   it('leaves other errors alone', () => {
     const error = new Error('boom');
     expect(asStepFailure(error)).toBe(error);
