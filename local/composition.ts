@@ -19,7 +19,6 @@ import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
 import { DynamoSpendCaps } from '../shared/adapters/dynamodb/spend-caps.ts';
-import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapters/dynamodb/webhooks.ts';
 import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
 import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
@@ -82,8 +81,6 @@ export async function composeLocal(
     eventLog: new DynamoEventLog(config.mainTable),
     registryFor: createRegistries({ config, clock }),
     idempotency: createIdempotencyRunner(new JsonDynamoPersistenceLayer(config.idempotencyTable)),
-    webhookEndpoints: new DynamoWebhookEndpointStore(config.mainTable),
-    webhookDeliveries: new DynamoDeliveryStore(config.mainTable),
     // AES-256-GCM with the key the stack generated, instead of KMS.
     sealer: new AesGcmSealer(Buffer.from(config.webhookSealKey ?? '', 'hex')),
     // Loopback receivers (and their CA) only when the stack's configuration says so.

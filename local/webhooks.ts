@@ -6,8 +6,8 @@
  * due. `POST /__local/webhooks/retry` runs it at once.
  */
 import type { Context } from 'aws-lambda';
-import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/kernel/infra/webhooks.ts';
 import { sendDueRetries } from '../shared/webhooks/dispatch.ts';
+import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/webhooks/infra.ts';
 import type { WebhookQueue } from '../shared/webhooks/store-port.ts';
 import type { LocalCorePorts } from './composition.ts';
 import { lambdaContext } from './lambda-context.ts';

@@ -2,11 +2,7 @@ import { Tags } from 'aws-cdk-lib';
 import { AccountRootPrincipal, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import {
-  SECRET_CONTEXT_KEYS,
-  SECRET_CONTEXT_PURPOSE,
-  WEBHOOK_ENV,
-} from '../../shared/kernel/infra/webhooks.ts';
+import { SECRET_CONTEXT_KEYS, SECRET_CONTEXT_PURPOSE, WEBHOOK_ENV } from '../../shared/webhooks/infra.ts';
 
 /**
  * Who may use the key sealing webhook signing secrets, written out in its key policy rather than

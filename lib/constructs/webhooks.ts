@@ -14,7 +14,7 @@ import {
   WEBHOOK_DISPATCHER,
   WEBHOOK_ENV,
   WEBHOOK_RETRY,
-} from '../../shared/kernel/infra/webhooks.ts';
+} from '../../shared/webhooks/infra.ts';
 import type { StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';

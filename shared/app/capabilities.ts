@@ -10,11 +10,13 @@ import { extractsCapability } from '../extracts/capability.ts';
 import type { Capability } from '../kernel/capability.ts';
 import { monitoringCapability } from '../monitoring/capability.ts';
 import { ordersCapability } from '../orders/capability.ts';
+import { webhooksCapability } from '../webhooks/capability.ts';
 
 export const capabilities = [
   monitoringCapability,
   extractsCapability,
   ordersCapability,
+  webhooksCapability,
 ] as const satisfies readonly Capability[];
 
 /** The same list, each as the general shape (whose optional parts a capability may leave out). */

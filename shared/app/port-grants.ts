@@ -18,15 +18,8 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
     registryFor: { registry: true },
     // Powertools deletes a request's record when its handler fails, so that a retry may run.
     idempotency: { tables: { idempotency: 'readWriteDelete' } },
-    events: { workersOnly: true },
-    eventLog: { tables: { main: 'readWrite' } },
     // Order and search emails (workers); console invitations and sign-in links (routes).
     mailer: { uses: ['mailer'] },
-    webhookEndpoints: { tables: { main: 'readWrite' } },
-    webhookDeliveries: { tables: { main: 'readWrite' } },
-    sealer: { uses: ['sealer'] },
-    webhookQueue: { uses: ['webhookQueue'] },
-    webhookSender: { workersOnly: true },
     // Single-item reads of known keys: the stored schedule and code tables.
     formSchedule: { tables: { main: 'getItem' } },
     codeTableSet: { tables: { main: 'getItem' } },

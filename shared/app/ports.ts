@@ -16,14 +16,6 @@ import type { Mailer } from '../orders/store-port.ts';
 import type { PeopleSearchStore } from '../people/store-port.ts';
 import type { CurrentCodeTables, CurrentFormSchedule } from '../reference/current-port.ts';
 import type { BillingRecipients, SpendCapStore } from '../spend-caps/store-port.ts';
-import type { EventLog, EventPublisher } from '../webhooks/event-port.ts';
-import type {
-  DeliveryStore,
-  SecretSealer,
-  WebhookEndpointStore,
-  WebhookQueue,
-  WebhookSender,
-} from '../webhooks/store-port.ts';
 import type { Registry } from './registry.ts';
 
 /** The registry a key's or a record's environment uses (test: the sandbox; live: the registry). */
@@ -38,16 +30,7 @@ export interface CapabilityPorts extends CapabilityOwnPorts {
   registryFor: RegistryFor;
   /** Purchase routes: `Idempotency-Key`, kept 24 hours. */
   idempotency: IdempotencyRunner;
-  events: EventPublisher;
-  /** Every event emitted, recorded with the change causing it (shared/webhooks/event-port.ts). */
-  eventLog: EventLog;
   mailer: Mailer;
-  /** Webhooks: endpoints, deliveries, the secrets' sealer, the dispatcher queue and the sender. */
-  webhookEndpoints: WebhookEndpointStore;
-  webhookDeliveries: DeliveryStore;
-  sealer: SecretSealer;
-  webhookQueue: WebhookQueue;
-  webhookSender: WebhookSender;
   /** The form schedule and the code tables the reference routes serve (the stored copy, else the bundled one). */
   formSchedule: CurrentFormSchedule;
   codeTableSet: CurrentCodeTables;

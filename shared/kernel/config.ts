@@ -1,5 +1,4 @@
 import { tableDefinitions } from './infra/tables.ts';
-import { WEBHOOK_ENV } from './infra/webhooks.ts';
 import { ORDER_ENV } from './infra/workflow.ts';
 
 /** A literal secret (local stack) or the ARN of a Secrets Manager secret (AWS). */
@@ -35,9 +34,6 @@ export interface ServiceConfig {
   stateMachineArn: string | undefined;
   eventBusName: string | undefined;
   mailFrom: string | undefined;
-  /** Webhooks (docs/webhooks.md): the dispatcher queue and the KMS key sealing signing secrets. */
-  webhookQueueUrl?: string | undefined;
-  webhookKeyId?: string | undefined;
   /** Local stack only: the AES-256 key (hex) sealing signing secrets instead of KMS. */
   webhookSealKey?: string | undefined;
   /** Local stack and tests only: allow loopback receivers, and trust this CA (PEM) for them. */
@@ -73,8 +69,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     stateMachineArn: env[ORDER_ENV.stateMachineArn],
     eventBusName: env[ORDER_ENV.eventBus],
     mailFrom: env[ORDER_ENV.mailFrom],
-    webhookQueueUrl: env[WEBHOOK_ENV.queueUrl],
-    webhookKeyId: env[WEBHOOK_ENV.keyId],
   };
 }
 

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import './errors.ts';
 import { type AddressPolicy, checkWebhookUrl } from './address-guard.ts';
 import type { EventRecord } from './event-port.ts';
 import {

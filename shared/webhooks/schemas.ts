@@ -11,6 +11,8 @@ import {
   withMeta,
 } from '../kernel/http/schemas.ts';
 import { utcTimestamp } from '../kernel/time-params.ts';
+// The URL's own code, which the validation answers with.
+import './errors.ts';
 import { eventTypes, subscribableEventTypes } from './event-types.ts';
 
 const nullableString = z.nullable(z.string());

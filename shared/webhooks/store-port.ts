@@ -3,7 +3,7 @@
  * where, and the ports the dispatcher and the endpoint routes use.
  */
 import type { Environment } from '../kernel/api-keys.ts';
-import type { EventType } from './event-port.ts';
+import type { EventLog, EventPublisher, EventType } from './event-port.ts';
 
 /** An account may have this many endpoints per environment. */
 export const MAX_ENDPOINTS = 16;
@@ -205,4 +205,19 @@ export interface WebhookResponse {
 /** POSTs one delivery attempt (with the SSRF guard, 10 s, no redirects). */
 export interface WebhookSender {
   send(request: WebhookRequest): Promise<WebhookResponse>;
+}
+
+declare module '../kernel/capability-ports.ts' {
+  interface CapabilityOwnPorts {
+    /** Publishes an event to the bus (workers only). */
+    events: EventPublisher;
+    /** Every event emitted, recorded with the change causing it (event-port.ts). */
+    eventLog: EventLog;
+    /** Webhooks: endpoints, deliveries, the secrets' sealer, the dispatcher queue and the sender. */
+    webhookEndpoints: WebhookEndpointStore;
+    webhookDeliveries: DeliveryStore;
+    sealer: SecretSealer;
+    webhookQueue: WebhookQueue;
+    webhookSender: WebhookSender;
+  }
 }

@@ -21,8 +21,8 @@ import { PROJECT_ROOT } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../shared/docs/pages.ts';
 import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
-import { SECRET_CONTEXT_KEYS, SECRET_CONTEXT_PURPOSE } from '../../shared/kernel/infra/webhooks.ts';
 import { taskNamed } from '../../shared/kernel/infra/workflow.ts';
+import { SECRET_CONTEXT_KEYS, SECRET_CONTEXT_PURPOSE } from '../../shared/webhooks/infra.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import { actionsOf, logicalIdOf, type PolicyStatementJson, type Synthesized, synthesize } from './synth.ts';
 

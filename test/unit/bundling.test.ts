@@ -6,8 +6,8 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../lib/bundling.ts';
 import { routeList } from '../../shared/app/routes.ts';
-import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../../shared/kernel/infra/webhooks.ts';
 import { FULFILMENT_STARTER, FULFILMENT_SWEEPER, workflowTasks } from '../../shared/kernel/infra/workflow.ts';
+import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../../shared/webhooks/infra.ts';
 
 /**
  * Lambda bundles replace three modules (lib/bundling.ts). This bundles, with the very settings

@@ -181,6 +181,8 @@ describe('error catalogue', () => {
         'monitoring_sandbox_only',
         'offline_search_not_found',
         'sandbox_simulation_invalid',
+        'event_not_found',
+        'webhook_url_not_allowed',
       ]),
     );
     const kernelExtra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
@@ -192,8 +194,6 @@ describe('error catalogue', () => {
       'code_table_not_found',
       'console_role_forbidden',
       'csrf_token_invalid',
-      'event_not_found',
-      'event_owner_mismatch',
       'idempotency_key_in_use',
       'internal_error',
       'invalid_json',
@@ -204,10 +204,6 @@ describe('error catalogue', () => {
       'route_not_found',
       'service_unavailable',
       'spend_cap_exceeded',
-      'webhook_endpoint_limit_reached',
-      'webhook_endpoint_not_found',
-      'webhook_endpoint_owner_mismatch',
-      'webhook_url_not_allowed',
     ]);
   });
 });

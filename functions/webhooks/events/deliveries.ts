@@ -1,10 +1,10 @@
 import type { RoutePorts } from '../../../shared/app/ports.ts';
 import { eventLog } from '../../../shared/composition/aws/event-log.ts';
 import { awsRoutePorts } from '../../../shared/composition/aws/http.ts';
-import { webhookDeliveries } from '../../../shared/composition/aws/webhooks.ts';
 import { pageOfStore } from '../../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../../shared/kernel/http/pipeline.ts';
+import { webhookDeliveries } from '../../../shared/webhooks/composition.ts';
 import { assertEventReadable, findEvent, presentDelivery } from '../../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
 

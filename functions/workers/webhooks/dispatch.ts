@@ -4,10 +4,10 @@ import { eventLog } from '../../../shared/composition/aws/event-log.ts';
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
 import { sealer } from '../../../shared/composition/aws/sealer.ts';
 import { webhookSender } from '../../../shared/composition/aws/webhook-sender.ts';
-import { webhookDeliveries, webhookEndpoints } from '../../../shared/composition/aws/webhooks.ts';
-import { WEBHOOK_DISPATCHER } from '../../../shared/kernel/infra/webhooks.ts';
 import { instrumented } from '../../../shared/orders/instrumented.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../../shared/webhooks/composition.ts';
 import { type DispatchPorts, dispatch, parseWebhookMessage } from '../../../shared/webhooks/dispatch.ts';
+import { WEBHOOK_DISPATCHER } from '../../../shared/webhooks/infra.ts';
 
 /**
  * The dispatcher: events the bus rule forwards (one delivery per subscribed endpoint, first

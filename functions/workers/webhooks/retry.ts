@@ -1,9 +1,9 @@
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
 import { webhookQueue } from '../../../shared/composition/aws/webhook-queue.ts';
-import { webhookDeliveries } from '../../../shared/composition/aws/webhooks.ts';
-import { WEBHOOK_RETRY } from '../../../shared/kernel/infra/webhooks.ts';
 import { instrumented } from '../../../shared/orders/instrumented.ts';
+import { webhookDeliveries } from '../../../shared/webhooks/composition.ts';
 import { sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
+import { WEBHOOK_RETRY } from '../../../shared/webhooks/infra.ts';
 import type { DeliveryStore, WebhookQueue } from '../../../shared/webhooks/store-port.ts';
 
 export interface RetryPorts {

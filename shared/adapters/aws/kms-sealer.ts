@@ -5,7 +5,7 @@
  * An encryption context binds each blob to its purpose, account and endpoint: the key policy refuses
  * a call without it, and Decrypt fails unless the context is the one the secret was sealed with.
  */
-import { SECRET_CONTEXT_PURPOSE } from '../../kernel/infra/webhooks.ts';
+import { SECRET_CONTEXT_PURPOSE } from '../../webhooks/infra.ts';
 import type { SecretBinding, SecretSealer } from '../../webhooks/store-port.ts';
 import { callJsonApi, type JsonApi } from './json-call.ts';
 

@@ -1,6 +1,8 @@
 import { KmsSealer } from '../../adapters/aws/kms-sealer.ts';
 import { required } from '../../kernel/config.ts';
+import { WEBHOOK_ENV } from '../../webhooks/infra.ts';
 import type { CapabilityFactory } from './root.ts';
 
-export const sealer: CapabilityFactory<'sealer'> = (root) =>
-  new KmsSealer(required(root.config.webhookKeyId, 'WEBHOOK_KEY_ID'));
+// Webhooks' own setting, which the kernel's configuration does not know (shared/webhooks/infra.ts).
+export const sealer: CapabilityFactory<'sealer'> = () =>
+  new KmsSealer(required(process.env[WEBHOOK_ENV.keyId], WEBHOOK_ENV.keyId));

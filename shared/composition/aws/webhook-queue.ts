@@ -1,6 +1,8 @@
 import { SqsWebhookQueue } from '../../adapters/aws/sqs-webhook-queue.ts';
 import { required } from '../../kernel/config.ts';
+import { WEBHOOK_ENV } from '../../webhooks/infra.ts';
 import type { CapabilityFactory } from './root.ts';
 
-export const webhookQueue: CapabilityFactory<'webhookQueue'> = (root) =>
-  new SqsWebhookQueue(required(root.config.webhookQueueUrl, 'WEBHOOK_QUEUE_URL'));
+// Webhooks' own setting, which the kernel's configuration does not know (shared/webhooks/infra.ts).
+export const webhookQueue: CapabilityFactory<'webhookQueue'> = () =>
+  new SqsWebhookQueue(required(process.env[WEBHOOK_ENV.queueUrl], WEBHOOK_ENV.queueUrl));

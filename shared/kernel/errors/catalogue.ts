@@ -409,33 +409,6 @@ export const errorCatalogue = {
     'The request is too large: the body may be at most 1 MiB, and the request line and headers together at most 10 KB.',
   ),
   route_not_found: entry('not_found_error', 404, [], 'No endpoint matches this method and path.'),
-  // Events and webhooks (spec 6; see docs/webhooks.md)
-  event_not_found: entry('not_found_error', 404, [], 'No event has this id, or it is older than 30 days.'),
-  event_owner_mismatch: entry(
-    'permission_error',
-    403,
-    [],
-    'The event belongs to another account or environment.',
-  ),
-  webhook_endpoint_not_found: entry('not_found_error', 404, [], 'No webhook endpoint has this id.'),
-  webhook_endpoint_owner_mismatch: entry(
-    'permission_error',
-    403,
-    [],
-    'The webhook endpoint belongs to another account or environment.',
-  ),
-  webhook_url_not_allowed: entry(
-    'invalid_request_error',
-    400,
-    [],
-    'Webhook URLs must be https with a public host name or address (no loopback, private, link-local or reserved addresses).',
-  ),
-  webhook_endpoint_limit_reached: entry(
-    'invalid_request_error',
-    400,
-    [],
-    'An account may have at most 16 webhook endpoints per environment. Delete one before adding another.',
-  ),
   internal_error: entry(
     'api_error',
     500,
@@ -477,8 +450,6 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'code_table_not_found',
   'console_role_forbidden',
   'csrf_token_invalid',
-  'event_not_found',
-  'event_owner_mismatch',
   'idempotency_key_in_use',
   'internal_error',
   'invalid_json',
@@ -489,10 +460,6 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'route_not_found',
   'service_unavailable',
   'spend_cap_exceeded',
-  'webhook_endpoint_limit_reached',
-  'webhook_endpoint_not_found',
-  'webhook_endpoint_owner_mismatch',
-  'webhook_url_not_allowed',
 ]);
 
 /**

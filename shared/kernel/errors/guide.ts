@@ -223,31 +223,6 @@ export const errorGuide = {
     cause: 'The summary was not produced for that week.',
     fix: 'Ask for another week.',
   },
-  event_not_found: {
-    cause: 'No event has this id, or it is older than the 30 days events are kept.',
-    fix: 'Check the id; GET /v1/events lists the events of the last 30 days.',
-  },
-  event_owner_mismatch: {
-    cause: 'The event belongs to another account or environment.',
-    fix: 'Read it with a key of the account and environment whose order or search caused it.',
-  },
-  webhook_endpoint_not_found: {
-    cause: 'No webhook endpoint has this id (it may have been deleted).',
-    fix: 'Check the id; GET /v1/webhook-endpoints lists your endpoints.',
-  },
-  webhook_endpoint_owner_mismatch: {
-    cause: 'The webhook endpoint belongs to another account or environment.',
-    fix: 'Manage it with a key of the account and environment that created it.',
-  },
-  webhook_url_not_allowed: {
-    cause:
-      'The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).',
-    fix: 'Give an https URL whose host name resolves to a public address.',
-  },
-  webhook_endpoint_limit_reached: {
-    cause: 'The account already has 16 webhook endpoints in this environment.',
-    fix: 'Delete an endpoint you no longer use (one endpoint can take several event types, or *).',
-  },
   unauthorized: {
     cause: 'The Authorization header is missing or malformed, or the key is unknown, revoked or expired.',
     fix: 'Send Authorization: Bearer <API_KEY> with a current key.',

@@ -1,0 +1,21 @@
+/** Events and webhooks as the central places see them (shared/kernel/capability.ts): their errors, settings and ports' grants. */
+import { defineCapability } from '../kernel/capability.ts';
+import { webhookErrorGuide } from './error-guide.ts';
+import { webhookErrors } from './errors.ts';
+import { WEBHOOK_ENV } from './infra.ts';
+
+export const webhooksCapability = defineCapability({
+  name: 'webhooks',
+  errors: webhookErrors,
+  errorGuide: webhookErrorGuide,
+  env: WEBHOOK_ENV,
+  portGrants: {
+    events: { workersOnly: true },
+    eventLog: { tables: { main: 'readWrite' } },
+    webhookEndpoints: { tables: { main: 'readWrite' } },
+    webhookDeliveries: { tables: { main: 'readWrite' } },
+    sealer: { uses: ['sealer'] },
+    webhookQueue: { uses: ['webhookQueue'] },
+    webhookSender: { workersOnly: true },
+  },
+});
