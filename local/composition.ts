@@ -18,7 +18,6 @@ import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
-import { DynamoSpendCaps } from '../shared/adapters/dynamodb/spend-caps.ts';
 import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
 import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
@@ -30,7 +29,6 @@ import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
 import { currentCodeTables } from '../shared/reference/current-code-tables.ts';
 import { currentFormSchedule } from '../shared/reference/current-forms.ts';
-import { createSpendGuard } from '../shared/spend-caps/guard.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */
@@ -64,8 +62,6 @@ export async function composeLocal(
     LocalCorePorts,
     Extract<keyof CapabilityOwnPorts, keyof LocalCorePorts>
   >;
-  const keyAdministration = new DynamoKeyAdministration(config.keysTable);
-  const spendCaps = new DynamoSpendCaps(config.mainTable, keyAdministration);
   return {
     // Each capability's ports (checked when the stack starts: every route's ports must exist).
     ...own,
@@ -91,10 +87,7 @@ export async function composeLocal(
     formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
     codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
     consoleSessions: new DynamoConsoleSessions(config.keysTable),
-    keyAdministration,
-    spendCaps,
-    spendGuard: createSpendGuard({ spendCaps, clock }),
-    billingRecipients: spendCaps,
+    keyAdministration: new DynamoKeyAdministration(config.keysTable),
     consoleMembers: new DynamoConsoleMembers(config.keysTable),
     memberSignInLinks: new DynamoConsoleMembers(config.keysTable),
   };

@@ -9,11 +9,11 @@ import { companyRoutes } from '../../shared/companies/routes.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/extracts/composition.ts';
 import { oneExtractReplay } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { spendGuard } from '../../shared/spend-caps/composition.ts';
 
 export const createHandler = (ports: RoutePorts<typeof companyRoutes.purchaseCompanyExtract>) =>
   createHttpHandler(

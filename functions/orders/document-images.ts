@@ -2,7 +2,6 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { acceptDocumentImageOrder, checkImageOrderItems } from '../../shared/orders/accept.ts';
 import { orders } from '../../shared/orders/composition.ts';
@@ -10,6 +9,7 @@ import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
 import { type OrderRoutePorts, orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';
 import { orderResult } from '../../shared/orders/present.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
+import { spendGuard } from '../../shared/spend-caps/composition.ts';
 
 export const createHandler = (ports: OrderRoutePorts) =>
   createHttpHandler(

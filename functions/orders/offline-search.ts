@@ -2,7 +2,6 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
-import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/kernel/http/pipeline.ts';
 import { offlineSearches } from '../../shared/orders/composition.ts';
 import { parseOfflineSearchDelivery } from '../../shared/orders/delivery.ts';
@@ -11,6 +10,7 @@ import { presentOfflineSearch } from '../../shared/orders/present.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 import { simulatedFailure } from '../../shared/orders/simulate.ts';
 import type { OfflineSearchRecord } from '../../shared/orders/store-port.ts';
+import { spendGuard } from '../../shared/spend-caps/composition.ts';
 
 const resultOf = (search: OfflineSearchRecord, apiBaseUrl: string): HandlerResult => ({
   body: presentOfflineSearch(search, apiBaseUrl),

@@ -3,7 +3,6 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/extracts/composition.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
@@ -11,6 +10,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentPersonExtractList, presentStoredPersonExtract } from '../../shared/people/present.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
+import { spendGuard } from '../../shared/spend-caps/composition.ts';
 
 export const createHandler = (ports: RoutePorts<typeof peopleRoutes.purchasePersonExtracts>) =>
   createHttpHandler(

@@ -2,7 +2,6 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { spendGuard } from '../../shared/composition/aws/spend-caps.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/extracts/composition.ts';
 import { oneExtractReplay } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
@@ -10,6 +9,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentStoredRegisterExtract } from '../../shared/registers/present.ts';
 import { purchaseRegisterExtract } from '../../shared/registers/purchase.ts';
 import { registerRoutes } from '../../shared/registers/routes.ts';
+import { spendGuard } from '../../shared/spend-caps/composition.ts';
 
 export const createHandler = (ports: RoutePorts<typeof registerRoutes.purchaseRegisterExtract>) =>
   createHttpHandler(

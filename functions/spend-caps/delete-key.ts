@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { spendCaps } from '../../shared/composition/aws/spend-caps.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { capsContext, clearCap, scopeOf } from '../../shared/spend-caps/caps.ts';
+import { spendCaps } from '../../shared/spend-caps/composition.ts';
 import { spendCapRoutes } from '../../shared/spend-caps/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof spendCapRoutes.deleteKeySpendCap>) =>

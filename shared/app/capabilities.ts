@@ -10,6 +10,7 @@ import { extractsCapability } from '../extracts/capability.ts';
 import type { Capability } from '../kernel/capability.ts';
 import { monitoringCapability } from '../monitoring/capability.ts';
 import { ordersCapability } from '../orders/capability.ts';
+import { spendCapsCapability } from '../spend-caps/capability.ts';
 import { webhooksCapability } from '../webhooks/capability.ts';
 
 export const capabilities = [
@@ -17,6 +18,7 @@ export const capabilities = [
   extractsCapability,
   ordersCapability,
   webhooksCapability,
+  spendCapsCapability,
 ] as const satisfies readonly Capability[];
 
 /** The same list, each as the general shape (whose optional parts a capability may leave out). */

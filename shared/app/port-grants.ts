@@ -55,11 +55,6 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
       tables: { keys: 'readWrite' },
       items: { keys: [KEYS_TABLE_ITEMS.key, KEYS_TABLE_ITEMS.audit] },
     },
-    // Caps, counters and holds; reads the keys table to check a key cap's key is the account's.
-    spendCaps: { tables: { main: 'readWrite', keys: 'read' } },
-    // Holds and counters, the fee ledger it settles from, and the alert events it records.
-    spendGuard: { tables: { main: 'readWrite' } },
-    billingRecipients: { workersOnly: true },
   };
 
 /** Every port's grant: the app's, and those each capability gives its own ports (its capability module). */

@@ -11,11 +11,9 @@ import type { CapabilityOwnPorts } from '../kernel/capability-ports.ts';
 import type { KeyAdministration } from '../kernel/key-admin.ts';
 import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
-import type { SpendGuard } from '../kernel/ports/spend-guard.ts';
 import type { Mailer } from '../orders/store-port.ts';
 import type { PeopleSearchStore } from '../people/store-port.ts';
 import type { CurrentCodeTables, CurrentFormSchedule } from '../reference/current-port.ts';
-import type { BillingRecipients, SpendCapStore } from '../spend-caps/store-port.ts';
 import type { Registry } from './registry.ts';
 
 /** The registry a key's or a record's environment uses (test: the sandbox; live: the registry). */
@@ -42,12 +40,6 @@ export interface CapabilityPorts extends CapabilityOwnPorts {
   memberSignInLinks: MemberSignInLinks;
   /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
   keyAdministration: KeyAdministration;
-  /** Monthly spend caps, their counters and the purchases' holds on them (shared/spend-caps/). */
-  spendCaps: SpendCapStore;
-  /** Every billable route: its purchase held against the spend caps before it runs (the pipeline). */
-  spendGuard: SpendGuard;
-  /** Who is mailed an account's spend alerts (workers only: the sweeper). */
-  billingRecipients: BillingRecipients;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

@@ -8,6 +8,7 @@
 import type { Clock } from '../kernel/clock.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import './errors.ts';
 import { logger } from '../kernel/observability.ts';
 import type { SpendGuard, SpendHold } from '../kernel/ports/spend-guard.ts';
 import { stagePrices } from '../kernel/prices.ts';

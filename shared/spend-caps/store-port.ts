@@ -4,6 +4,7 @@
  * purchase takes on them before the registry is asked.
  */
 import type { Environment } from '../kernel/api-keys.ts';
+import type { SpendGuard } from '../kernel/ports/spend-guard.ts';
 import type { EventRecord } from '../webhooks/event-port.ts';
 
 /** What a cap applies to: the whole account (in one environment), or one of its keys. */
@@ -96,4 +97,15 @@ export interface SpendCapStore {
  */
 export interface BillingRecipients {
   recipientsOf(accountId: string, environment: Environment): Promise<string[]>;
+}
+
+declare module '../kernel/capability-ports.ts' {
+  interface CapabilityOwnPorts {
+    /** Monthly spend caps, their counters and the purchases' holds on them. */
+    spendCaps: SpendCapStore;
+    /** Every billable route: its purchase held against the spend caps before it runs (the pipeline's port, kernel/ports/spend-guard.ts). */
+    spendGuard: SpendGuard;
+    /** Who is mailed an account's spend alerts (workers only: the sweeper). */
+    billingRecipients: BillingRecipients;
+  }
 }

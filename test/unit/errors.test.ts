@@ -183,6 +183,7 @@ describe('error catalogue', () => {
         'sandbox_simulation_invalid',
         'event_not_found',
         'webhook_url_not_allowed',
+        'spend_cap_exceeded',
       ]),
     );
     const kernelExtra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
@@ -203,7 +204,6 @@ describe('error catalogue', () => {
       'request_too_large',
       'route_not_found',
       'service_unavailable',
-      'spend_cap_exceeded',
     ]);
   });
 });

@@ -92,12 +92,6 @@ export const errorCatalogue = {
     ['ZZ02'],
     'This product or jurisdiction is not enabled on your account.',
   ),
-  spend_cap_exceeded: entry(
-    'permission_error',
-    403,
-    [],
-    'This purchase would pass a monthly spend cap of the account or of this key.',
-  ),
   registry_unavailable: entry(
     'registry_unavailable_error',
     503,
@@ -459,7 +453,6 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'request_too_large',
   'route_not_found',
   'service_unavailable',
-  'spend_cap_exceeded',
 ]);
 
 /**

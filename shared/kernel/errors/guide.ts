@@ -30,11 +30,6 @@ export const errorGuide = {
     cause: 'The product or the jurisdiction is not enabled on your account (ZZ02).',
     fix: 'Ask your account manager to enable the product; do not retry as is.',
   },
-  spend_cap_exceeded: {
-    cause:
-      'The purchase would take the account’s or this key’s spend this calendar month (UTC) past its spend cap. `details` names the cap (`cap.scope`, `cap.keyId`, `cap.amountCents`), what is spent (`spentCents`, counting purchases still running) and what the purchase costs (`purchaseCents`, at most, where `maxPossible`). Nothing was bought and nothing reached the registry.',
-    fix: 'Raise or remove the cap (`PUT` or `DELETE /v1/spend-caps/account` or `/v1/spend-caps/keys/{keyId}`, or the console), or wait for the next month; do not retry as is. A retry of an earlier purchase with its Idempotency-Key still answers that purchase.',
-  },
   registry_unavailable: {
     cause:
       'The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.',

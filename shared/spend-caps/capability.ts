@@ -1,0 +1,17 @@
+/** Spend caps as the central places see them (shared/kernel/capability.ts): their error and their ports' grants. */
+import { defineCapability } from '../kernel/capability.ts';
+import { spendCapErrorGuide } from './error-guide.ts';
+import { spendCapErrors } from './errors.ts';
+
+export const spendCapsCapability = defineCapability({
+  name: 'spend-caps',
+  errors: spendCapErrors,
+  errorGuide: spendCapErrorGuide,
+  portGrants: {
+    // Caps, counters and holds; reads the keys table to check a key cap's key is the account's.
+    spendCaps: { tables: { main: 'readWrite', keys: 'read' } },
+    // Holds and counters, the fee ledger it settles from, and the alert events it records.
+    spendGuard: { tables: { main: 'readWrite' } },
+    billingRecipients: { workersOnly: true },
+  },
+});
