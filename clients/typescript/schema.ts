@@ -3630,8 +3630,8 @@ export interface components {
          *
          *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
          *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-         *     - `spend_cap_exceeded`: The purchase would take the account’s or this key’s spend this calendar month (UTC) past its spend cap. `details` names the cap (`cap.scope`, `cap.keyId`, `cap.amountCents`), what is spent (`spentCents`, counting purchases still running) and what the purchase costs (`purchaseCents`, at most, where `maxPossible`). Nothing was bought and nothing reached the registry.
          *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+         *     - `spend_cap_exceeded`: The purchase would take the account’s or this key’s spend this calendar month (UTC) past its spend cap. `details` names the cap (`cap.scope`, `cap.keyId`, `cap.amountCents`), what is spent (`spentCents`, counting purchases still running) and what the purchase costs (`purchaseCents`, at most, where `maxPossible`). Nothing was bought and nothing reached the registry.
          */
         Status403RegistryOrSpendCapExceeded: {
             headers: {
@@ -3647,7 +3647,7 @@ export interface components {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
-                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "spend_cap_exceeded" | "sandbox_product_unavailable";
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "spend_cap_exceeded";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4197,9 +4197,9 @@ export interface components {
          *
          *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
          *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-         *     - `spend_cap_exceeded`: The purchase would take the account’s or this key’s spend this calendar month (UTC) past its spend cap. `details` names the cap (`cap.scope`, `cap.keyId`, `cap.amountCents`), what is spent (`spentCents`, counting purchases still running) and what the purchase costs (`purchaseCents`, at most, where `maxPossible`). Nothing was bought and nothing reached the registry.
          *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
          *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
+         *     - `spend_cap_exceeded`: The purchase would take the account’s or this key’s spend this calendar month (UTC) past its spend cap. `details` names the cap (`cap.scope`, `cap.keyId`, `cap.amountCents`), what is spent (`spentCents`, counting purchases still running) and what the purchase costs (`purchaseCents`, at most, where `maxPossible`). Nothing was bought and nothing reached the registry.
          */
         PurchasePersonExtractsForbidden: {
             headers: {
@@ -4215,7 +4215,7 @@ export interface components {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
-                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "spend_cap_exceeded" | "sandbox_product_unavailable" | "search_owner_mismatch";
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch" | "spend_cap_exceeded";
                     } & {
                         [key: string]: unknown;
                     };
