@@ -78,8 +78,9 @@ export function newCapability(name: string, root = ROOT): string[] {
   const at = (last.index ?? 0) + last[0].length;
   writeFileSync(
     listPath,
+    // The list may end with a comma (once it spans several lines).
     `${list.slice(0, at)}import { ${capability} } from '../${name}/capability.ts';\n${list.slice(at)}`.replace(
-      closing,
+      /,?\s*\] as const satisfies readonly Capability\[\];/,
       `, ${capability}${closing}`,
     ),
   );
