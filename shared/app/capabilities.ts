@@ -6,10 +6,15 @@
  * (`npm run new:capability -- NAME` writes both). Build-time and central code only: no function
  * handler imports it, so a function still loads only what its route runs.
  */
+
+import { companiesCapability } from '../companies/capability.ts';
 import type { Capability } from '../kernel/capability.ts';
 import { monitoringCapability } from '../monitoring/capability.ts';
 
-export const capabilities = [monitoringCapability] as const satisfies readonly Capability[];
+export const capabilities = [
+  monitoringCapability,
+  companiesCapability,
+] as const satisfies readonly Capability[];
 
 /** The same list, each as the general shape (whose optional parts a capability may leave out). */
 export const capabilityList: readonly Capability[] = capabilities;

@@ -90,6 +90,10 @@ describe('error catalogue', () => {
     },
   );
 
+  it("lists the spec's codes in the spec's order, whether the kernel or a capability defines them", () => {
+    expect(Object.keys(serviceErrors).filter((code) => code in spec)).toEqual(Object.keys(spec));
+  });
+
   it('maps every registry code back to its error', () => {
     for (const [code, [, , registryCodes]] of Object.entries(spec)) {
       for (const registryCode of registryCodes) expect(errorCodeForRegistryCode(registryCode)).toBe(code);

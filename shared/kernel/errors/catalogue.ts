@@ -130,12 +130,6 @@ export const errorCatalogue = {
     ['CE03', 'CD07', 'CR03'],
     'No organisation has this identifier.',
   ),
-  abn_and_acn_supplied: entry(
-    'invalid_request_error',
-    400,
-    ['CE04'],
-    'Supply either an ABN or an ACN, not both.',
-  ),
   abn_invalid: entry('invalid_request_error', 400, ['CE10'], 'The ABN fails its check digit test.'),
   abn_not_acn_based: entry(
     'invalid_request_error',
@@ -150,24 +144,6 @@ export const errorCatalogue = {
     ['CE51', 'CR51', 'CC51'],
     'This organisation type has no such extract product. Nothing was charged.',
   ),
-  no_relational_data: entry(
-    'not_found_error',
-    404,
-    ['CR02'],
-    'The organisation holds no roles, licences or shareholdings in other organisations.',
-  ),
-  document_period_conflict: entry(
-    'invalid_request_error',
-    400,
-    ['CD02'],
-    'Supply either years or a from/to range, not both.',
-  ),
-  document_date_range_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['CD03', 'CD04'],
-    'The date range is invalid: from needs to, and from must not be later than to.',
-  ),
   identifier_conflict: entry(
     'invalid_request_error',
     400,
@@ -180,14 +156,7 @@ export const errorCatalogue = {
     ['CD08', 'CD09'],
     'The business registration number is unknown.',
   ),
-  document_list_unavailable: entry(
-    'invalid_request_error',
-    422,
-    ['CD51'],
-    'No document list is available for this organisation.',
-  ),
   no_charges: entry('not_found_error', 404, ['CC52'], 'The company has no charges.'),
-  charge_not_found: entry('not_found_error', 404, ['CH01'], 'The charge number is invalid or unknown.'),
 
   // 7.5 search errors
   search_scope_invalid: entry('invalid_request_error', 400, ['ON02'], 'Unknown search scope.'),

@@ -57,10 +57,6 @@ export const errorGuide = {
     cause: 'No organisation has this identifier.',
     fix: 'Check the number, or find the company with GET /v1/companies/search.',
   },
-  abn_and_acn_supplied: {
-    cause: 'Both an ABN and an ACN were supplied.',
-    fix: 'Send one of them.',
-  },
   abn_invalid: {
     cause: 'The ABN fails its check digit test.',
     fix: 'Check the eleven digits of the ABN.',
@@ -77,18 +73,6 @@ export const errorGuide = {
     cause: 'The organisation type has no such extract product (for example a trust). Nothing was charged.',
     fix: 'Do not retry: buy another extract type, or none, for this organisation.',
   },
-  no_relational_data: {
-    cause: 'The organisation holds no roles, licences or shareholdings in other organisations.',
-    fix: 'Nothing to buy: a relational extract would be empty.',
-  },
-  document_period_conflict: {
-    cause: 'Both years and a from/to range were supplied.',
-    fix: 'Send either years or from and to.',
-  },
-  document_date_range_invalid: {
-    cause: 'from was sent without to (or the other way round), or from is later than to.',
-    fix: 'Send both ends of the range, from no later than to.',
-  },
   identifier_conflict: {
     cause:
       'More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.',
@@ -98,17 +82,9 @@ export const errorGuide = {
     cause: 'The business registration number is unknown.',
     fix: 'Check the number.',
   },
-  document_list_unavailable: {
-    cause: 'The registry keeps no document list for this organisation.',
-    fix: 'Do not retry; the documents cannot be listed.',
-  },
   no_charges: {
     cause: 'The company has no charges, so a charges extract order has nothing to show. Nothing was charged.',
     fix: 'Do not order a charges extract for this company.',
-  },
-  charge_not_found: {
-    cause: 'The charge number is invalid (one to nine digits) or unknown.',
-    fix: 'Check the charge number; a company’s charges are listed by GET /v1/companies/{id}/charges.',
   },
   search_scope_invalid: {
     cause: 'The search scope is not one the API knows.',
