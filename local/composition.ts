@@ -17,7 +17,6 @@ import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempote
 import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
-import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
 import { DynamoSpendCaps } from '../shared/adapters/dynamodb/spend-caps.ts';
@@ -80,7 +79,6 @@ export async function composeLocal(
     extractPurchases: faults.wrap(extracts),
     purchaseRecords: extracts,
     ledger: extracts,
-    peopleSearches: new DynamoPeopleSearchStore(config.mainTable),
     orders: new DynamoOrderStore(config.mainTable),
     offlineSearches: new DynamoOfflineSearchStore(config.mainTable),
     eventLog: new DynamoEventLog(config.mainTable),

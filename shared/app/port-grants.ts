@@ -19,7 +19,6 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
     // A purchase the registry refused is forgotten (its record deleted).
     purchaseRecords: { tables: { main: 'readWriteDelete' } },
     ledger: { tables: { main: 'read' } },
-    peopleSearches: { tables: { main: 'readWrite' } },
     orders: { tables: { main: 'readWrite' } },
     offlineSearches: { tables: { main: 'readWrite' } },
     registryFor: { registry: true },

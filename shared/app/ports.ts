@@ -21,7 +21,6 @@ import type {
   OrderStore,
   WorkflowStarter,
 } from '../orders/store-port.ts';
-import type { PeopleSearchStore } from '../people/store-port.ts';
 import type { CurrentCodeTables, CurrentFormSchedule } from '../reference/current-port.ts';
 import type { BillingRecipients, SpendCapStore } from '../spend-caps/store-port.ts';
 import type { EventLog, EventPublisher } from '../webhooks/event-port.ts';
@@ -50,7 +49,6 @@ export interface CapabilityPorts extends CapabilityOwnPorts {
   purchaseRecords: PurchaseRecords;
   /** Billing events, for the usage report. */
   ledger: UsageLedger;
-  peopleSearches: PeopleSearchStore;
   orders: OrderStore;
   offlineSearches: OfflineSearchStore;
   registryFor: RegistryFor;

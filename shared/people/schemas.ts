@@ -1,3 +1,4 @@
+import './errors.ts';
 import * as z from 'zod/mini';
 import {
   addressSchema,

@@ -220,7 +220,7 @@ describe('error envelope', () => {
       error: {
         type: 'not_found_error',
         code: 'person_not_found',
-        message: errorCatalogue.person_not_found.message,
+        message: serviceErrors.person_not_found.message,
         param: 'personIds[3]',
         registryCode: 'PE03',
         requestId: 'req_1',

@@ -172,23 +172,11 @@ export const errorCatalogue = {
     ['ON52', 'PN52'],
     'Too many names matched; narrow the search.',
   ),
-  name_required: entry(
-    'invalid_request_error',
-    400,
-    ['PN01', 'PN02'],
-    'A people search needs familyName and givenName.',
-  ),
   name_invalid_characters: entry(
     'invalid_request_error',
     400,
     ['PN03'],
     'Names may hold only letters, hyphens, apostrophes and spaces.',
-  ),
-  birth_date_range_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['PN05', 'PN06', 'PN07'],
-    'The birth date range is invalid.',
   ),
 
   // 7.6 extract errors
@@ -214,29 +202,11 @@ export const errorCatalogue = {
   extract_type_invalid: entry('invalid_request_error', 400, ['RS02'], 'The extract type is invalid.'),
 
   // 7.7 people, documents, registers, weekly summaries, orders, platform
-  search_expired: entry(
-    'invalid_request_error',
-    410,
-    ['PE01', 'PD01'],
-    'The people search is older than 30 days; search again.',
-  ),
   search_owner_mismatch: entry(
     'permission_error',
     403,
     ['PE02', 'PD02'],
     'The search or person id belongs to another account or environment.',
-  ),
-  person_not_found: entry(
-    'not_found_error',
-    404,
-    ['PE03', 'PD03'],
-    'The person id is not in the referenced search.',
-  ),
-  person_too_many_roles: entry(
-    'invalid_request_error',
-    422,
-    ['PE51'],
-    'A person has more than 999 roles; nothing was purchased.',
   ),
   document_number_invalid: entry(
     'invalid_request_error',

@@ -100,17 +100,9 @@ export const errorGuide = {
       'Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.',
     fix: 'Narrow the search (more of the name, a birth-date range), or run an offline search, which has no cap.',
   },
-  name_required: {
-    cause: 'A people search lacks familyName or givenName.',
-    fix: 'Send both names.',
-  },
   name_invalid_characters: {
     cause: 'A name holds characters other than letters, hyphens, apostrophes and spaces.',
     fix: 'Remove the other characters.',
-  },
-  birth_date_range_invalid: {
-    cause: 'birthDateFrom without birthDateTo, a start in the future, or a start after the end.',
-    fix: 'Send both dates, in order, not in the future.',
   },
   extract_required: {
     cause:
@@ -135,21 +127,9 @@ export const errorGuide = {
       'type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.',
     fix: 'Send a valid type, or the id of an extract of the right kind.',
   },
-  search_expired: {
-    cause: 'The people search is older than 30 days.',
-    fix: 'Search again and use the new ids.',
-  },
   search_owner_mismatch: {
     cause: 'The search or person id belongs to another account or environment.',
     fix: 'Use ids from a search made with a key of this account and environment.',
-  },
-  person_not_found: {
-    cause: 'The person id is not in the referenced search.',
-    fix: 'Use a person id that the search returned.',
-  },
-  person_too_many_roles: {
-    cause: 'A person has more than 999 roles; details.personId names them. Nothing was purchased.',
-    fix: 'Leave that person out of the purchase.',
   },
   document_number_invalid: {
     cause: 'A document number is not nine characters starting with a digit.',
