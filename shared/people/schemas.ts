@@ -1,4 +1,3 @@
-import './errors.ts';
 import * as z from 'zod/mini';
 import {
   addressSchema,
