@@ -11,11 +11,13 @@ import { companiesCapability } from '../companies/capability.ts';
 import type { Capability } from '../kernel/capability.ts';
 import { monitoringCapability } from '../monitoring/capability.ts';
 import { peopleCapability } from '../people/capability.ts';
+import { registersCapability } from '../registers/capability.ts';
 
 export const capabilities = [
   monitoringCapability,
   companiesCapability,
   peopleCapability,
+  registersCapability,
 ] as const satisfies readonly Capability[];
 
 /** The same list, each as the general shape (whose optional parts a capability may leave out). */

@@ -245,18 +245,6 @@ export const errorCatalogue = {
     [...range('DI', 54, 57), ...range('CC', 53, 56)],
     'The document is too large for this delivery method.',
   ),
-  register_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['RP01', 'RQ01', 'RR01', 'RS01', 'RB01', 'RC01'],
-    'Invalid register code.',
-  ),
-  browse_key_too_short: entry(
-    'invalid_request_error',
-    400,
-    ['RP02', 'RR02', 'RB02'],
-    'The browse key needs at least two characters.',
-  ),
   summary_type_invalid: entry(
     'invalid_request_error',
     400,

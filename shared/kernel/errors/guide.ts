@@ -159,14 +159,6 @@ export const errorGuide = {
     cause: 'Over 50 pages for email or over 500 for web; details give the page count, method and limit.',
     fix: 'Use web (up to 500 pages) or post (any size).',
   },
-  register_invalid: {
-    cause: 'The register code is not valid.',
-    fix: 'Send a register code from the code tables.',
-  },
-  browse_key_too_short: {
-    cause: 'The browse key has fewer than two characters.',
-    fix: 'Send at least two characters.',
-  },
   summary_type_invalid: {
     cause: 'The weekly summary type is not one of the six slugs.',
     fix: 'Send one of the six summary types.',
