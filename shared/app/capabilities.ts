@@ -11,6 +11,7 @@ import { companiesCapability } from '../companies/capability.ts';
 import type { Capability } from '../kernel/capability.ts';
 import { monitoringCapability } from '../monitoring/capability.ts';
 import { peopleCapability } from '../people/capability.ts';
+import { recordsCapability } from '../records/capability.ts';
 import { registersCapability } from '../registers/capability.ts';
 
 export const capabilities = [
@@ -18,6 +19,7 @@ export const capabilities = [
   companiesCapability,
   peopleCapability,
   registersCapability,
+  recordsCapability,
 ] as const satisfies readonly Capability[];
 
 /** The same list, each as the general shape (whose optional parts a capability may leave out). */

@@ -150,12 +150,6 @@ export const errorCatalogue = {
     ['CD05', 'CD06'],
     'More than one kind of identifier was supplied, or a state number without a jurisdiction.',
   ),
-  business_name_not_found: entry(
-    'not_found_error',
-    404,
-    ['CD08', 'CD09'],
-    'The business registration number is unknown.',
-  ),
   no_charges: entry('not_found_error', 404, ['CC52'], 'The company has no charges.'),
 
   // 7.5 search errors

@@ -78,10 +78,6 @@ export const errorGuide = {
       'More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.',
     fix: 'Search by one identifier.',
   },
-  business_name_not_found: {
-    cause: 'The business registration number is unknown.',
-    fix: 'Check the number.',
-  },
   no_charges: {
     cause: 'The company has no charges, so a charges extract order has nothing to show. Nothing was charged.',
     fix: 'Do not order a charges extract for this company.',
