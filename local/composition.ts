@@ -17,7 +17,6 @@ import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempote
 import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
-import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
 import { DynamoSpendCaps } from '../shared/adapters/dynamodb/spend-caps.ts';
 import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapters/dynamodb/webhooks.ts';
@@ -30,8 +29,6 @@ import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-p
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
-import { currentCodeTables } from '../shared/reference/current-code-tables.ts';
-import { currentFormSchedule } from '../shared/reference/current-forms.ts';
 import { createSpendGuard } from '../shared/spend-caps/guard.ts';
 import type { StorageFaults } from './faults.ts';
 
@@ -93,8 +90,6 @@ export async function composeLocal(
       allowLoopback: config.webhookAllowLoopback === true,
       ca: config.webhookCa,
     }),
-    formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
-    codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
     consoleSessions: new DynamoConsoleSessions(config.keysTable),
     keyAdministration,
     spendCaps,

@@ -12,6 +12,7 @@ import type { Capability } from '../kernel/capability.ts';
 import { monitoringCapability } from '../monitoring/capability.ts';
 import { peopleCapability } from '../people/capability.ts';
 import { recordsCapability } from '../records/capability.ts';
+import { referenceCapability } from '../reference/capability.ts';
 import { registersCapability } from '../registers/capability.ts';
 
 export const capabilities = [
@@ -20,6 +21,7 @@ export const capabilities = [
   peopleCapability,
   registersCapability,
   recordsCapability,
+  referenceCapability,
 ] as const satisfies readonly Capability[];
 
 /** The same list, each as the general shape (whose optional parts a capability may leave out). */

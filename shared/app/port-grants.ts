@@ -36,9 +36,6 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
     sealer: { uses: ['sealer'] },
     webhookQueue: { uses: ['webhookQueue'] },
     webhookSender: { workersOnly: true },
-    // Single-item reads of known keys: the stored schedule and code tables.
-    formSchedule: { tables: { main: 'getItem' } },
-    codeTableSet: { tables: { main: 'getItem' } },
     // The console's routes only, each on its own items of the keys table: sign-in links, sessions and
     // their audit records never a key; key changes (roll, revoke) keys and their audit records.
     // A member's first sign-in marks it active, in the transaction that opens its session.

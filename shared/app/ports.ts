@@ -21,7 +21,6 @@ import type {
   OrderStore,
   WorkflowStarter,
 } from '../orders/store-port.ts';
-import type { CurrentCodeTables, CurrentFormSchedule } from '../reference/current-port.ts';
 import type { BillingRecipients, SpendCapStore } from '../spend-caps/store-port.ts';
 import type { EventLog, EventPublisher } from '../webhooks/event-port.ts';
 import type {
@@ -67,9 +66,6 @@ export interface CapabilityPorts extends CapabilityOwnPorts {
   sealer: SecretSealer;
   webhookQueue: WebhookQueue;
   webhookSender: WebhookSender;
-  /** The form schedule and the code tables the reference routes serve (the stored copy, else the bundled one). */
-  formSchedule: CurrentFormSchedule;
-  codeTableSet: CurrentCodeTables;
   /** Console sign-in links and sessions, in the keys table (shared/console/). */
   consoleSessions: ConsoleSessionStore;
   /** Console members and their invitations, in the keys table (shared/console/members.ts). */

@@ -334,7 +334,6 @@ export const errorCatalogue = {
 
   // Service-level codes the spec leaves to the implementation (see
   // docs/decisions/0013-error-codes-the-spec-does-not-name.md)
-  code_table_not_found: entry('not_found_error', 404, [], 'No code table has this slug.'),
   invalid_json: entry('invalid_request_error', 400, [], 'The request body is not valid JSON.'),
   // 400, not HTTP's 413 or 431: spec 7.2 pairs invalid_request_error with 400, 410 and 422 only.
   request_too_large: entry(
@@ -428,7 +427,6 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'api_key_limit_reached',
   'api_key_not_active',
   'api_key_not_found',
-  'code_table_not_found',
   'console_role_forbidden',
   'csrf_token_invalid',
   'event_not_found',

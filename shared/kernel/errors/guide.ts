@@ -268,10 +268,6 @@ export const errorGuide = {
       'The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.',
     fix: 'Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).',
   },
-  code_table_not_found: {
-    cause: 'No code table has this slug.',
-    fix: 'GET /v1/reference/code-tables lists the tables.',
-  },
   invalid_json: {
     cause: 'The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.',
     fix: 'Send a valid JSON body with Content-Type: application/json.',
