@@ -14,6 +14,7 @@ import { peopleCapability } from '../people/capability.ts';
 import { recordsCapability } from '../records/capability.ts';
 import { referenceCapability } from '../reference/capability.ts';
 import { registersCapability } from '../registers/capability.ts';
+import { weeklySummariesCapability } from '../weekly-summaries/capability.ts';
 
 export const capabilities = [
   monitoringCapability,
@@ -22,6 +23,7 @@ export const capabilities = [
   registersCapability,
   recordsCapability,
   referenceCapability,
+  weeklySummariesCapability,
 ] as const satisfies readonly Capability[];
 
 /** The same list, each as the general shape (whose optional parts a capability may leave out). */

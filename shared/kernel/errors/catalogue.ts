@@ -239,19 +239,6 @@ export const errorCatalogue = {
     [...range('DI', 54, 57), ...range('CC', 53, 56)],
     'The document is too large for this delivery method.',
   ),
-  summary_type_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['WS01'],
-    'The weekly summary type must be one of the six slugs.',
-  ),
-  week_start_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['WS02'],
-    'weekStarting must be the Monday of a completed week within the last 12 months.',
-  ),
-  summary_unavailable: entry('not_found_error', 404, ['WS51'], 'The summary was not produced for that week.'),
   order_not_found: entry('not_found_error', 404, ['RO51'], 'No such order.'),
   order_owner_mismatch: entry(
     'permission_error',

@@ -155,18 +155,6 @@ export const errorGuide = {
     cause: 'Over 50 pages for email or over 500 for web; details give the page count, method and limit.',
     fix: 'Use web (up to 500 pages) or post (any size).',
   },
-  summary_type_invalid: {
-    cause: 'The weekly summary type is not one of the six slugs.',
-    fix: 'Send one of the six summary types.',
-  },
-  week_start_invalid: {
-    cause: 'weekStarting is not a Monday, not a completed week, or over a year ago.',
-    fix: 'Send the Monday of a completed week within the last 12 months.',
-  },
-  summary_unavailable: {
-    cause: 'The summary was not produced for that week.',
-    fix: 'Ask for another week.',
-  },
   order_not_found: {
     cause: 'No order has this id, or its continuation token expired.',
     fix: 'Check the id; GET /v1/orders lists your orders.',
