@@ -78,9 +78,10 @@ export function newCapability(name: string, root = ROOT): string[] {
   const at = (last.index ?? 0) + last[0].length;
   writeFileSync(
     listPath,
+    // The list may be on one line or, once long, one entry a line with a trailing comma.
     `${list.slice(0, at)}import { ${capability} } from '../${name}/capability.ts';\n${list.slice(at)}`.replace(
-      closing,
-      `, ${capability}${closing}`,
+      /,?\s*(\] as const satisfies readonly Capability\[\];)/,
+      `, ${capability}$1`,
     ),
   );
   // The project's formatting (line widths depend on the name).
