@@ -15,8 +15,6 @@ import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency
 import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
 import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
-import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
-import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
 import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
@@ -27,8 +25,6 @@ import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-p
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
-import { currentCodeTables } from '../shared/reference/current-code-tables.ts';
-import { currentFormSchedule } from '../shared/reference/current-forms.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */
@@ -73,7 +69,6 @@ export async function composeLocal(
     cursors: new CursorCodec(secretReader(config.cursorSecret, 'cursorSecret'), clock),
     // Storage faults around the extract store's commits (the stack's fault switch).
     extractPurchases: faults.wrap(own.extractPurchases),
-    peopleSearches: new DynamoPeopleSearchStore(config.mainTable),
     eventLog: new DynamoEventLog(config.mainTable),
     registryFor: createRegistries({ config, clock }),
     idempotency: createIdempotencyRunner(new JsonDynamoPersistenceLayer(config.idempotencyTable)),
@@ -84,8 +79,6 @@ export async function composeLocal(
       allowLoopback: config.webhookAllowLoopback === true,
       ca: config.webhookCa,
     }),
-    formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
-    codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
     consoleSessions: new DynamoConsoleSessions(config.keysTable),
     keyAdministration: new DynamoKeyAdministration(config.keysTable),
     consoleMembers: new DynamoConsoleMembers(config.keysTable),

@@ -5,7 +5,7 @@
  * schedule does (`npm start` runs it at start and then daily).
  */
 import type { RefreshPorts } from '../functions/workers/refresh-reference.ts';
-import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../shared/kernel/infra/reference.ts';
+import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../shared/reference/infra.ts';
 import { ReferenceRefreshFailed, type RefreshOutcome } from '../shared/reference/refresh.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { lazyHandlerWith } from './orders/functions.ts';

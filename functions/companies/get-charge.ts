@@ -1,3 +1,4 @@
+import '../../shared/companies/errors.ts';
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentCharge } from '../../shared/companies/present.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';

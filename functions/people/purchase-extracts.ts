@@ -1,12 +1,12 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
-import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/extracts/composition.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { peopleSearches } from '../../shared/people/composition.ts';
 import { presentPersonExtractList, presentStoredPersonExtract } from '../../shared/people/present.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';

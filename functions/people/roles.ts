@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { heldExtracts } from '../../shared/extracts/composition.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { peopleSearches } from '../../shared/people/composition.ts';
 import { listPersonRoles } from '../../shared/people/roles.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 

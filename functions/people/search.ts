@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { peopleSearches } from '../../shared/people/composition.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 import { searchPeople } from '../../shared/people/search.ts';
 

@@ -1,8 +1,9 @@
+import '../../shared/reference/errors.ts';
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { codeTableSet } from '../../shared/composition/aws/code-tables.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { codeTableSet } from '../../shared/reference/composition/code-tables.ts';
 import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { presentCodeTable } from '../../shared/reference/present.ts';
 import { referenceRoutes } from '../../shared/reference/routes.ts';

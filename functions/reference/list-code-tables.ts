@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { codeTableSet } from '../../shared/composition/aws/code-tables.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { codeTableSet } from '../../shared/reference/composition/code-tables.ts';
 import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { codeTableSummaries } from '../../shared/reference/present.ts';
 import { referenceRoutes } from '../../shared/reference/routes.ts';

@@ -1,9 +1,9 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { formSchedule } from '../../shared/composition/aws/form-schedule.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { pageOfArray } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { formSchedule } from '../../shared/reference/composition/form-schedule.ts';
 import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { presentForm } from '../../shared/reference/forms.ts';
 import { referenceRoutes } from '../../shared/reference/routes.ts';

@@ -1,7 +1,7 @@
-import { liveReferenceRegistry, referenceStore } from '../../shared/composition/aws/reference-refresh.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
-import { REFERENCE_REFRESH } from '../../shared/kernel/infra/reference.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';
+import { liveReferenceRegistry, referenceStore } from '../../shared/reference/composition/refresh.ts';
+import { REFERENCE_REFRESH } from '../../shared/reference/infra.ts';
 import {
   ReferenceRefreshFailed,
   type RefreshOutcome,

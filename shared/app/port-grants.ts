@@ -14,15 +14,11 @@ import type { CapabilityPorts } from './ports.ts';
 
 const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof CapabilityOwnPorts>]: PortGrant } =
   {
-    peopleSearches: { tables: { main: 'readWrite' } },
     registryFor: { registry: true },
     // Powertools deletes a request's record when its handler fails, so that a retry may run.
     idempotency: { tables: { idempotency: 'readWriteDelete' } },
     // Order and search emails (workers); console invitations and sign-in links (routes).
     mailer: { uses: ['mailer'] },
-    // Single-item reads of known keys: the stored schedule and code tables.
-    formSchedule: { tables: { main: 'getItem' } },
-    codeTableSet: { tables: { main: 'getItem' } },
     // The console's routes only, each on its own items of the keys table: sign-in links, sessions and
     // their audit records never a key; key changes (roll, revoke) keys and their audit records.
     // A member's first sign-in marks it active, in the transaction that opens its session.

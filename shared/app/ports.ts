@@ -12,8 +12,6 @@ import type { KeyAdministration } from '../kernel/key-admin.ts';
 import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type { Mailer } from '../orders/store-port.ts';
-import type { PeopleSearchStore } from '../people/store-port.ts';
-import type { CurrentCodeTables, CurrentFormSchedule } from '../reference/current-port.ts';
 import type { Registry } from './registry.ts';
 
 /** The registry a key's or a record's environment uses (test: the sandbox; live: the registry). */
@@ -24,14 +22,10 @@ export type RegistryFor = (environment: Environment) => Registry;
  * the capabilities declare themselves (`CapabilityOwnPorts`).
  */
 export interface CapabilityPorts extends CapabilityOwnPorts {
-  peopleSearches: PeopleSearchStore;
   registryFor: RegistryFor;
   /** Purchase routes: `Idempotency-Key`, kept 24 hours. */
   idempotency: IdempotencyRunner;
   mailer: Mailer;
-  /** The form schedule and the code tables the reference routes serve (the stored copy, else the bundled one). */
-  formSchedule: CurrentFormSchedule;
-  codeTableSet: CurrentCodeTables;
   /** Console sign-in links and sessions, in the keys table (shared/console/). */
   consoleSessions: ConsoleSessionStore;
   /** Console members and their invitations, in the keys table (shared/console/members.ts). */

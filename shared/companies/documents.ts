@@ -1,4 +1,5 @@
 /** A company's documents from its held extract, narrowed to a period and a qualifier (free). */
+import './errors.ts';
 import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';

@@ -1,4 +1,5 @@
 /** Company lookups, company extract purchases, free section reads of held extracts, and charges. */
+import './errors.ts';
 import type * as z from 'zod/mini';
 import type { ErrorCode } from '../kernel/errors/catalogue.ts';
 import { defineRoute } from '../kernel/http/route.ts';

@@ -1,4 +1,5 @@
 /** Company search (free): by name in a scope, or by ACN or ABN. */
+import './errors.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';

@@ -1,3 +1,4 @@
+import './errors.ts';
 import type { HeldExtracts } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { AuthContext } from '../kernel/http/pipeline.ts';

@@ -4,6 +4,7 @@
  * kept as a draft, and all the extracts and their fees become visible in one commit.
  */
 
+import './errors.ts';
 import { personExtractProduct } from '../companies/products.ts';
 import {
   buyOnce,

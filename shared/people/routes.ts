@@ -1,5 +1,6 @@
 /** People searches, batch person extract purchases and free role reads. */
 
+import './errors.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';

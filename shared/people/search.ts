@@ -4,6 +4,7 @@
  * kept with its `prs_` ids.
  */
 
+import './errors.ts';
 import { isUnexpired } from '../extracts/lifecycle.ts';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';

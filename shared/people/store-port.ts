@@ -49,3 +49,10 @@ export interface PeopleSearchStore {
   get(searchId: string): Promise<PeopleSearch | undefined>;
   getPerson(personId: string): Promise<SearchedPerson | undefined>;
 }
+
+declare module '../kernel/capability-ports.ts' {
+  interface CapabilityOwnPorts {
+    /** People searches and the people they found, kept 30 days. */
+    peopleSearches: PeopleSearchStore;
+  }
+}

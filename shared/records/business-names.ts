@@ -4,6 +4,7 @@
  * everything is checked before the registry is asked.
  */
 
+import './errors.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { apiErrorFromRegistry } from '../kernel/registry-errors.ts';
 import type { RegistryCaller } from '../kernel/registry-port.ts';

@@ -1,4 +1,5 @@
 /** Free record lookups: document details, business names and name reservations. */
+import './errors.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';

@@ -23,3 +23,11 @@ export interface FormSchedule {
 export type CurrentCodeTables = () => Promise<CurrentReference<CodeTableSet>>;
 
 export type CurrentFormSchedule = () => Promise<CurrentReference<FormSchedule>>;
+
+declare module '../kernel/capability-ports.ts' {
+  interface CapabilityOwnPorts {
+    /** The form schedule and the code tables the reference routes serve (the stored copy, else the bundled one). */
+    formSchedule: CurrentFormSchedule;
+    codeTableSet: CurrentCodeTables;
+  }
+}

@@ -1,4 +1,5 @@
 /** What every register route checks before anything is asked of the registry. */
+import './errors.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { apiErrorFromRegistry } from '../kernel/registry-errors.ts';
 import { isRegisterCode, type RegisterCode, registerCodes } from './registry-port.ts';

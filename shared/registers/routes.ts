@@ -1,4 +1,5 @@
 /** The registers: the served registers (static), browse by name key, one entry, and its extract. */
+import './errors.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';

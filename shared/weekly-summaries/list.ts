@@ -3,6 +3,7 @@
  * item presenter.
  */
 
+import './errors.ts';
 import type { HeldExtracts } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, pageOfStore } from '../kernel/cursor.ts';

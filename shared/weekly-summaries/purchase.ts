@@ -13,6 +13,7 @@
  * The registry answers with the first page of items and a continuation; the rest is read with the
  * free page operation before the items are stored in the extract's paged list.
  */
+import './errors.ts';
 import { createHash } from 'node:crypto';
 import { EXTRACT_DISCLAIMER } from '../companies/extracts.ts';
 import { coded } from '../companies/present.ts';

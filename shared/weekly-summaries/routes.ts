@@ -1,4 +1,5 @@
 /** Weekly summaries: bought, read a page at a time, listed. */
+import './errors.ts';
 import { extractPath } from '../companies/shared-schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';

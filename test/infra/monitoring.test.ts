@@ -16,9 +16,9 @@ import { PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
-import { REFERENCE_REFRESH } from '../../shared/kernel/infra/reference.ts';
 import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
+import { REFERENCE_REFRESH } from '../../shared/reference/infra.ts';
 import { logicalIdOf, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
 
 interface AlarmJson {

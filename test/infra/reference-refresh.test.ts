@@ -8,8 +8,8 @@ import {
   REFERENCE_REFRESH_DESCRIPTION,
 } from '../../lib/constructs/reference-refresh.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
-import { REFERENCE_REFRESH } from '../../shared/kernel/infra/reference.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import { REFERENCE_REFRESH } from '../../shared/reference/infra.ts';
 import {
   actionsIn,
   actionsOf,

@@ -90,6 +90,10 @@ describe('error catalogue', () => {
     },
   );
 
+  it("lists the spec's codes in the spec's order, whether the kernel or a capability defines them", () => {
+    expect(Object.keys(serviceErrors).filter((code) => code in spec)).toEqual(Object.keys(spec));
+  });
+
   it('maps every registry code back to its error', () => {
     for (const [code, [, , registryCodes]] of Object.entries(spec)) {
       for (const registryCode of registryCodes) expect(errorCodeForRegistryCode(registryCode)).toBe(code);
@@ -179,6 +183,7 @@ describe('error catalogue', () => {
       expect.arrayContaining([
         'monitor_not_found',
         'monitoring_sandbox_only',
+        'code_table_not_found',
         'offline_search_not_found',
         'sandbox_simulation_invalid',
         'event_not_found',
@@ -192,7 +197,6 @@ describe('error catalogue', () => {
       'api_key_limit_reached',
       'api_key_not_active',
       'api_key_not_found',
-      'code_table_not_found',
       'console_role_forbidden',
       'csrf_token_invalid',
       'idempotency_key_in_use',
@@ -215,7 +219,7 @@ describe('error envelope', () => {
       error: {
         type: 'not_found_error',
         code: 'person_not_found',
-        message: errorCatalogue.person_not_found.message,
+        message: serviceErrors.person_not_found.message,
         param: 'personIds[3]',
         registryCode: 'PE03',
         requestId: 'req_1',

@@ -95,12 +95,13 @@ function folderCycles(edges: readonly Edge[], folder: (path: string) => string |
 
 const isCapability = (folder: string | undefined) => folder !== undefined && !LAYERS.has(folder);
 /**
- * A capability's composition (`<capability>/composition.ts`: its ports' factories) and its own
- * adapters (`<capability>/adapters/`) sit with the composition and adapter layers, not with its
- * use cases: only functions and the local stack import them.
+ * A capability's composition (`<capability>/composition.ts`: its ports' factories, or some of them
+ * in `<capability>/composition/` when its functions need them apart) and its own adapters
+ * (`<capability>/adapters/`) sit with the composition and adapter layers, not with its use cases:
+ * only functions and the local stack import them.
  */
 const isCapabilityComposition = (path: string) =>
-  isCapability(folderOf(path)) && /^[^/]+\/(?:composition\.ts|adapters\/)/.test(path);
+  isCapability(folderOf(path)) && /^[^/]+\/(?:composition\.ts|composition\/|adapters\/)/.test(path);
 /** The node of a module in the folder graph: its folder, its capability's composition or adapters apart. */
 const nodeOf = (path: string) =>
   isCapabilityComposition(path)
@@ -273,7 +274,7 @@ describe('functions reach adapters only through the composition root', () => {
   it('no function imports an adapter, not even its types: every adapter is built in shared/composition/ or the composition.ts of its capability', () => {
     const direct = functionImports.filter(
       ({ to }) =>
-        folderOf(to) === 'adapters' || (isCapabilityComposition(to) && !to.endsWith('/composition.ts')),
+        folderOf(to) === 'adapters' || (isCapabilityComposition(to) && !/\/composition(?:\.ts|\/)/.test(to)),
     );
     expect(direct.map(describeEdge)).toEqual([]);
   });

@@ -124,12 +124,6 @@ export const errorCatalogue = {
     ['CE03', 'CD07', 'CR03'],
     'No organisation has this identifier.',
   ),
-  abn_and_acn_supplied: entry(
-    'invalid_request_error',
-    400,
-    ['CE04'],
-    'Supply either an ABN or an ACN, not both.',
-  ),
   abn_invalid: entry('invalid_request_error', 400, ['CE10'], 'The ABN fails its check digit test.'),
   abn_not_acn_based: entry(
     'invalid_request_error',
@@ -144,44 +138,13 @@ export const errorCatalogue = {
     ['CE51', 'CR51', 'CC51'],
     'This organisation type has no such extract product. Nothing was charged.',
   ),
-  no_relational_data: entry(
-    'not_found_error',
-    404,
-    ['CR02'],
-    'The organisation holds no roles, licences or shareholdings in other organisations.',
-  ),
-  document_period_conflict: entry(
-    'invalid_request_error',
-    400,
-    ['CD02'],
-    'Supply either years or a from/to range, not both.',
-  ),
-  document_date_range_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['CD03', 'CD04'],
-    'The date range is invalid: from needs to, and from must not be later than to.',
-  ),
   identifier_conflict: entry(
     'invalid_request_error',
     400,
     ['CD05', 'CD06'],
     'More than one kind of identifier was supplied, or a state number without a jurisdiction.',
   ),
-  business_name_not_found: entry(
-    'not_found_error',
-    404,
-    ['CD08', 'CD09'],
-    'The business registration number is unknown.',
-  ),
-  document_list_unavailable: entry(
-    'invalid_request_error',
-    422,
-    ['CD51'],
-    'No document list is available for this organisation.',
-  ),
   no_charges: entry('not_found_error', 404, ['CC52'], 'The company has no charges.'),
-  charge_not_found: entry('not_found_error', 404, ['CH01'], 'The charge number is invalid or unknown.'),
 
   // 7.5 search errors
   search_scope_invalid: entry('invalid_request_error', 400, ['ON02'], 'Unknown search scope.'),
@@ -197,23 +160,11 @@ export const errorCatalogue = {
     ['ON52', 'PN52'],
     'Too many names matched; narrow the search.',
   ),
-  name_required: entry(
-    'invalid_request_error',
-    400,
-    ['PN01', 'PN02'],
-    'A people search needs familyName and givenName.',
-  ),
   name_invalid_characters: entry(
     'invalid_request_error',
     400,
     ['PN03'],
     'Names may hold only letters, hyphens, apostrophes and spaces.',
-  ),
-  birth_date_range_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['PN05', 'PN06', 'PN07'],
-    'The birth date range is invalid.',
   ),
 
   // 7.6 extract errors
@@ -239,29 +190,11 @@ export const errorCatalogue = {
   extract_type_invalid: entry('invalid_request_error', 400, ['RS02'], 'The extract type is invalid.'),
 
   // 7.7 people, documents, registers, weekly summaries, platform (orders: shared/orders/errors.ts)
-  search_expired: entry(
-    'invalid_request_error',
-    410,
-    ['PE01', 'PD01'],
-    'The people search is older than 30 days; search again.',
-  ),
   search_owner_mismatch: entry(
     'permission_error',
     403,
     ['PE02', 'PD02'],
     'The search or person id belongs to another account or environment.',
-  ),
-  person_not_found: entry(
-    'not_found_error',
-    404,
-    ['PE03', 'PD03'],
-    'The person id is not in the referenced search.',
-  ),
-  person_too_many_roles: entry(
-    'invalid_request_error',
-    422,
-    ['PE51'],
-    'A person has more than 999 roles; nothing was purchased.',
   ),
   document_number_invalid: entry(
     'invalid_request_error',
@@ -300,31 +233,6 @@ export const errorCatalogue = {
     [...range('DI', 54, 57), ...range('CC', 53, 56)],
     'The document is too large for this delivery method.',
   ),
-  register_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['RP01', 'RQ01', 'RR01', 'RS01', 'RB01', 'RC01'],
-    'Invalid register code.',
-  ),
-  browse_key_too_short: entry(
-    'invalid_request_error',
-    400,
-    ['RP02', 'RR02', 'RB02'],
-    'The browse key needs at least two characters.',
-  ),
-  summary_type_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['WS01'],
-    'The weekly summary type must be one of the six slugs.',
-  ),
-  week_start_invalid: entry(
-    'invalid_request_error',
-    400,
-    ['WS02'],
-    'weekStarting must be the Monday of a completed week within the last 12 months.',
-  ),
-  summary_unavailable: entry('not_found_error', 404, ['WS51'], 'The summary was not produced for that week.'),
   unauthorized: entry(
     'authentication_error',
     401,
@@ -393,7 +301,6 @@ export const errorCatalogue = {
 
   // Service-level codes the spec leaves to the implementation (see
   // docs/decisions/0013-error-codes-the-spec-does-not-name.md)
-  code_table_not_found: entry('not_found_error', 404, [], 'No code table has this slug.'),
   invalid_json: entry('invalid_request_error', 400, [], 'The request body is not valid JSON.'),
   // 400, not HTTP's 413 or 431: spec 7.2 pairs invalid_request_error with 400, 410 and 422 only.
   request_too_large: entry(
@@ -441,7 +348,6 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'api_key_limit_reached',
   'api_key_not_active',
   'api_key_not_found',
-  'code_table_not_found',
   'console_role_forbidden',
   'csrf_token_invalid',
   'idempotency_key_in_use',

@@ -52,10 +52,6 @@ export const errorGuide = {
     cause: 'No organisation has this identifier.',
     fix: 'Check the number, or find the company with GET /v1/companies/search.',
   },
-  abn_and_acn_supplied: {
-    cause: 'Both an ABN and an ACN were supplied.',
-    fix: 'Send one of them.',
-  },
   abn_invalid: {
     cause: 'The ABN fails its check digit test.',
     fix: 'Check the eleven digits of the ABN.',
@@ -72,38 +68,14 @@ export const errorGuide = {
     cause: 'The organisation type has no such extract product (for example a trust). Nothing was charged.',
     fix: 'Do not retry: buy another extract type, or none, for this organisation.',
   },
-  no_relational_data: {
-    cause: 'The organisation holds no roles, licences or shareholdings in other organisations.',
-    fix: 'Nothing to buy: a relational extract would be empty.',
-  },
-  document_period_conflict: {
-    cause: 'Both years and a from/to range were supplied.',
-    fix: 'Send either years or from and to.',
-  },
-  document_date_range_invalid: {
-    cause: 'from was sent without to (or the other way round), or from is later than to.',
-    fix: 'Send both ends of the range, from no later than to.',
-  },
   identifier_conflict: {
     cause:
       'More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.',
     fix: 'Search by one identifier.',
   },
-  business_name_not_found: {
-    cause: 'The business registration number is unknown.',
-    fix: 'Check the number.',
-  },
-  document_list_unavailable: {
-    cause: 'The registry keeps no document list for this organisation.',
-    fix: 'Do not retry; the documents cannot be listed.',
-  },
   no_charges: {
     cause: 'The company has no charges, so a charges extract order has nothing to show. Nothing was charged.',
     fix: 'Do not order a charges extract for this company.',
-  },
-  charge_not_found: {
-    cause: 'The charge number is invalid (one to nine digits) or unknown.',
-    fix: 'Check the charge number; a company’s charges are listed by GET /v1/companies/{id}/charges.',
   },
   search_scope_invalid: {
     cause: 'The search scope is not one the API knows.',
@@ -119,17 +91,9 @@ export const errorGuide = {
       'Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.',
     fix: 'Narrow the search (more of the name, a birth-date range), or run an offline search, which has no cap.',
   },
-  name_required: {
-    cause: 'A people search lacks familyName or givenName.',
-    fix: 'Send both names.',
-  },
   name_invalid_characters: {
     cause: 'A name holds characters other than letters, hyphens, apostrophes and spaces.',
     fix: 'Remove the other characters.',
-  },
-  birth_date_range_invalid: {
-    cause: 'birthDateFrom without birthDateTo, a start in the future, or a start after the end.',
-    fix: 'Send both dates, in order, not in the future.',
   },
   extract_required: {
     cause:
@@ -154,21 +118,9 @@ export const errorGuide = {
       'type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.',
     fix: 'Send a valid type, or the id of an extract of the right kind.',
   },
-  search_expired: {
-    cause: 'The people search is older than 30 days.',
-    fix: 'Search again and use the new ids.',
-  },
   search_owner_mismatch: {
     cause: 'The search or person id belongs to another account or environment.',
     fix: 'Use ids from a search made with a key of this account and environment.',
-  },
-  person_not_found: {
-    cause: 'The person id is not in the referenced search.',
-    fix: 'Use a person id that the search returned.',
-  },
-  person_too_many_roles: {
-    cause: 'A person has more than 999 roles; details.personId names them. Nothing was purchased.',
-    fix: 'Leave that person out of the purchase.',
   },
   document_number_invalid: {
     cause: 'A document number is not nine characters starting with a digit.',
@@ -197,26 +149,6 @@ export const errorGuide = {
   document_too_large_for_delivery: {
     cause: 'Over 50 pages for email or over 500 for web; details give the page count, method and limit.',
     fix: 'Use web (up to 500 pages) or post (any size).',
-  },
-  register_invalid: {
-    cause: 'The register code is not valid.',
-    fix: 'Send a register code from the code tables.',
-  },
-  browse_key_too_short: {
-    cause: 'The browse key has fewer than two characters.',
-    fix: 'Send at least two characters.',
-  },
-  summary_type_invalid: {
-    cause: 'The weekly summary type is not one of the six slugs.',
-    fix: 'Send one of the six summary types.',
-  },
-  week_start_invalid: {
-    cause: 'weekStarting is not a Monday, not a completed week, or over a year ago.',
-    fix: 'Send the Monday of a completed week within the last 12 months.',
-  },
-  summary_unavailable: {
-    cause: 'The summary was not produced for that week.',
-    fix: 'Ask for another week.',
   },
   unauthorized: {
     cause: 'The Authorization header is missing or malformed, or the key is unknown, revoked or expired.',
@@ -277,10 +209,6 @@ export const errorGuide = {
     cause:
       'The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.',
     fix: 'Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).',
-  },
-  code_table_not_found: {
-    cause: 'No code table has this slug.',
-    fix: 'GET /v1/reference/code-tables lists the tables.',
   },
   invalid_json: {
     cause: 'The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.',

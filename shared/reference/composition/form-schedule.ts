@@ -1,7 +1,7 @@
 /** The form schedule `GET /v1/reference/forms` serves: the stored copy in the main table (shared/reference/current.ts). */
 import { DynamoReferenceStore } from '../../adapters/dynamodb/reference.ts';
-import { currentFormSchedule } from '../../reference/current-forms.ts';
-import type { CapabilityFactory } from './root.ts';
+import type { PortFactory } from '../../kernel/capability-ports.ts';
+import { currentFormSchedule } from '../current-forms.ts';
 
-export const formSchedule: CapabilityFactory<'formSchedule'> = (root) =>
+export const formSchedule: PortFactory<'formSchedule'> = (root) =>
   currentFormSchedule(new DynamoReferenceStore(root.config.mainTable), root.clock);

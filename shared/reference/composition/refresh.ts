@@ -5,11 +5,11 @@
 import { secretReader } from '../../adapters/aws/secrets-extension.ts';
 import { DynamoReferenceStore } from '../../adapters/dynamodb/reference.ts';
 import { HttpRegistry } from '../../adapters/registry-http/http-registry.ts';
-import type { ReferenceRegistry } from '../../reference/registry-port.ts';
-import type { ReferenceStore } from '../../reference/store-port.ts';
-import type { Factory } from './root.ts';
+import type { PortRoot } from '../../kernel/capability-ports.ts';
+import type { ReferenceRegistry } from '../registry-port.ts';
+import type { ReferenceStore } from '../store-port.ts';
 
-export const liveReferenceRegistry: Factory<ReferenceRegistry> = (root) => {
+export const liveReferenceRegistry = (root: PortRoot): ReferenceRegistry => {
   if (!root.config.registryUrl) throw new Error('REGISTRY_URL must be set');
   return new HttpRegistry({
     baseUrl: root.config.registryUrl,
@@ -20,5 +20,5 @@ export const liveReferenceRegistry: Factory<ReferenceRegistry> = (root) => {
   });
 };
 
-export const referenceStore: Factory<ReferenceStore> = (root) =>
+export const referenceStore = (root: PortRoot): ReferenceStore =>
   new DynamoReferenceStore(root.config.mainTable);

@@ -1,7 +1,7 @@
 /** The code tables the code-table routes serve: the stored copy in the main table (shared/reference/current.ts). */
 import { DynamoReferenceStore } from '../../adapters/dynamodb/reference.ts';
-import { currentCodeTables } from '../../reference/current-code-tables.ts';
-import type { CapabilityFactory } from './root.ts';
+import type { PortFactory } from '../../kernel/capability-ports.ts';
+import { currentCodeTables } from '../current-code-tables.ts';
 
-export const codeTableSet: CapabilityFactory<'codeTableSet'> = (root) =>
+export const codeTableSet: PortFactory<'codeTableSet'> = (root) =>
   currentCodeTables(new DynamoReferenceStore(root.config.mainTable), root.clock);

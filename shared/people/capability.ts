@@ -1,0 +1,13 @@
+/** People searches and person extracts as the central places see them (shared/kernel/capability.ts): their own error codes and port. Their routes are the People area of app/areas.ts. */
+import { defineCapability } from '../kernel/capability.ts';
+import { peopleErrorGuide } from './error-guide.ts';
+import { peopleErrors } from './errors.ts';
+
+export const peopleCapability = defineCapability({
+  name: 'people',
+  errors: peopleErrors,
+  errorGuide: peopleErrorGuide,
+  portGrants: {
+    peopleSearches: { tables: { main: 'readWrite' } },
+  },
+});

@@ -1,0 +1,15 @@
+/** The reference data as the central places see it (shared/kernel/capability.ts): its own error code and ports. Its routes are the Reference area of app/areas.ts. */
+import { defineCapability } from '../kernel/capability.ts';
+import { referenceErrorGuide } from './error-guide.ts';
+import { referenceErrors } from './errors.ts';
+
+export const referenceCapability = defineCapability({
+  name: 'reference',
+  errors: referenceErrors,
+  errorGuide: referenceErrorGuide,
+  portGrants: {
+    // Single-item reads of known keys: the stored schedule and code tables.
+    formSchedule: { tables: { main: 'getItem' } },
+    codeTableSet: { tables: { main: 'getItem' } },
+  },
+});

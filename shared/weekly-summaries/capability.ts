@@ -1,0 +1,10 @@
+/** The weekly summaries as the central places see them (shared/kernel/capability.ts): their own error codes. Their routes are in the Extracts area of app/areas.ts. */
+import { defineCapability } from '../kernel/capability.ts';
+import { weeklySummariesErrorGuide } from './error-guide.ts';
+import { weeklySummariesErrors } from './errors.ts';
+
+export const weeklySummariesCapability = defineCapability({
+  name: 'weekly-summaries',
+  errors: weeklySummariesErrors,
+  errorGuide: weeklySummariesErrorGuide,
+});
