@@ -9,7 +9,7 @@ import { acceptDocumentImageOrder, checkImageOrderItems } from '../../shared/ord
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
 import { type OrderRoutePorts, orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';
 import { orderResult } from '../../shared/orders/present.ts';
-import { orderRoutes } from '../../shared/orders/routes.ts';
+import * as orderRoutes from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: OrderRoutePorts) =>
   createHttpHandler(

@@ -10,7 +10,7 @@ import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentPersonExtractList, presentStoredPersonExtract } from '../../shared/people/present.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
-import { peopleRoutes } from '../../shared/people/routes.ts';
+import * as peopleRoutes from '../../shared/people/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof peopleRoutes.purchasePersonExtracts>) =>
   createHttpHandler(

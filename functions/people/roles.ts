@@ -4,7 +4,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { listPersonRoles } from '../../shared/people/roles.ts';
-import { peopleRoutes } from '../../shared/people/routes.ts';
+import * as peopleRoutes from '../../shared/people/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof peopleRoutes.listPersonRoles>) =>
   createHttpHandler(peopleRoutes.listPersonRoles, ports, async ({ path, query, auth }) => {
