@@ -1,12 +1,13 @@
 import { DynamoKeyAdministration } from '../../adapters/dynamodb/key-admin.ts';
-import { DynamoSpendCaps } from '../../adapters/dynamodb/spend-caps.ts';
+import { DynamoSpendCaps, DynamoSpendHolds } from '../../adapters/dynamodb/spend-caps.ts';
 import { createSpendGuard } from '../../spend-caps/guard.ts';
-import type { CapabilityFactory, Root } from './root.ts';
+import type { CapabilityFactory } from './root.ts';
 
-const store = (root: Root) =>
+/** The cap routes' store: with the key lookup a key's cap needs. */
+export const spendCaps: CapabilityFactory<'spendCaps'> = (root) =>
   new DynamoSpendCaps(root.config.mainTable, new DynamoKeyAdministration(root.config.keysTable));
-
-export const spendCaps: CapabilityFactory<'spendCaps'> = store;
+/** Every billable function's guard, and the workers' recipients: no key lookup bundled. */
 export const spendGuard: CapabilityFactory<'spendGuard'> = (root) =>
-  createSpendGuard({ spendCaps: store(root), clock: root.clock });
-export const billingRecipients: CapabilityFactory<'billingRecipients'> = store;
+  createSpendGuard({ spendCaps: new DynamoSpendHolds(root.config.mainTable), clock: root.clock });
+export const billingRecipients: CapabilityFactory<'billingRecipients'> = (root) =>
+  new DynamoSpendHolds(root.config.mainTable);
