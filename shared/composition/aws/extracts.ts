@@ -1,8 +1,9 @@
-import { DynamoExtractStore } from '../../adapters/dynamodb/extracts.ts';
+import { DynamoExtractStore, DynamoHeldExtracts } from '../../adapters/dynamodb/extracts.ts';
 import type { CapabilityFactory } from './root.ts';
 
+/** The free reads' store: without a purchase's writes. */
 export const heldExtracts: CapabilityFactory<'heldExtracts'> = (root) =>
-  new DynamoExtractStore(root.config.mainTable);
+  new DynamoHeldExtracts(root.config.mainTable);
 export const extractPurchases: CapabilityFactory<'extractPurchases'> = (root) =>
   new DynamoExtractStore(root.config.mainTable);
 export const purchaseRecords: CapabilityFactory<'purchaseRecords'> = (root) =>
