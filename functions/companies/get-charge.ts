@@ -1,7 +1,7 @@
 import '../../shared/companies/errors.ts';
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentCharge } from '../../shared/companies/present.ts';
-import { companyRoutes } from '../../shared/companies/routes.ts';
+import * as companyRoutes from '../../shared/companies/routes.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';

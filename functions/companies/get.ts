@@ -2,7 +2,7 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { lookupCompany } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { presentCompany } from '../../shared/companies/present.ts';
-import { companyRoutes } from '../../shared/companies/routes.ts';
+import * as companyRoutes from '../../shared/companies/routes.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';

@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { listOfficeholders } from '../../shared/companies/officeholders.ts';
-import { companyRoutes } from '../../shared/companies/routes.ts';
+import * as companyRoutes from '../../shared/companies/routes.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { heldExtracts } from '../../shared/extracts/composition.ts';

@@ -5,7 +5,7 @@ import {
   purchaseCompanyExtract,
 } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
-import { companyRoutes } from '../../shared/companies/routes.ts';
+import * as companyRoutes from '../../shared/companies/routes.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';

@@ -1,5 +1,5 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { companyRoutes } from '../../shared/companies/routes.ts';
+import * as companyRoutes from '../../shared/companies/routes.ts';
 import { byRecordStatus, readSection, type StatusRecord } from '../../shared/companies/sections.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';

@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentCompanyMatch } from '../../shared/companies/present.ts';
-import { companyRoutes } from '../../shared/companies/routes.ts';
+import * as companyRoutes from '../../shared/companies/routes.ts';
 import { searchCompanies } from '../../shared/companies/search.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';

@@ -4,7 +4,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { mailer } from '../../shared/composition/aws/mailer.ts';
 import { emailSignInLinks, isEmail, normaliseEmail } from '../../shared/console/members.ts';
 import { emailSentPage, emailSignInPage, signInHtml } from '../../shared/console/pages.ts';
-import { consoleRoutes } from '../../shared/console/routes.ts';
+import * as consoleRoutes from '../../shared/console/routes.ts';
 import { isSameOriginPost } from '../../shared/console/sign-in.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 

@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { emailSignInPage, signInHtml } from '../../shared/console/pages.ts';
-import { consoleRoutes } from '../../shared/console/routes.ts';
+import * as consoleRoutes from '../../shared/console/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 /** A member's sign-in page: the email field. */

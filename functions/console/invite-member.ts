@@ -3,7 +3,7 @@ import { consoleMembers } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { mailer } from '../../shared/composition/aws/mailer.ts';
 import { inviteMember } from '../../shared/console/members.ts';
-import { consoleRoutes } from '../../shared/console/routes.ts';
+import * as consoleRoutes from '../../shared/console/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: RoutePorts<typeof consoleRoutes.inviteMember>) =>

@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { CONSOLE_HEADERS, consolePage } from '../../shared/console/pages.ts';
-import { consoleRoutes } from '../../shared/console/routes.ts';
+import * as consoleRoutes from '../../shared/console/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';
 import { cookieToken, edgeTokenOf, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';

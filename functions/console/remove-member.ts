@@ -2,7 +2,7 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { consoleMembers } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { removeMember } from '../../shared/console/members.ts';
-import { consoleRoutes } from '../../shared/console/routes.ts';
+import * as consoleRoutes from '../../shared/console/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: RoutePorts<typeof consoleRoutes.removeMember>) =>

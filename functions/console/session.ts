@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { consoleRoutes } from '../../shared/console/routes.ts';
+import * as consoleRoutes from '../../shared/console/routes.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 

@@ -1,7 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { CONSOLE_HEADERS } from '../../shared/console/pages.ts';
-import { CONSOLE_STYLES, consoleRoutes } from '../../shared/console/routes.ts';
+import * as consoleRoutes from '../../shared/console/routes.ts';
+import { CONSOLE_STYLES } from '../../shared/console/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { readAsset, serveStatic } from '../../shared/kernel/http/static-file.ts';
 

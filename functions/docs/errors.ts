@@ -3,7 +3,7 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { errorsPage } from '../../shared/docs/errors-page.ts';
 import { DOCS_HEADERS } from '../../shared/docs/pages.ts';
-import { docsRoutes } from '../../shared/docs/routes.ts';
+import * as docsRoutes from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';
 

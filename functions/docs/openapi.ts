@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { docsRoutes, OPENAPI_DOCUMENT } from '../../shared/docs/routes.ts';
+import * as docsRoutes from '../../shared/docs/routes.ts';
+import { OPENAPI_DOCUMENT } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assetPath, serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';
 

@@ -3,7 +3,8 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { DOCS_HEADERS } from '../../shared/docs/pages.ts';
 import { apiReferencePage, type OpenApiDocument } from '../../shared/docs/reference-page.ts';
-import { docsRoutes, OPENAPI_DOCUMENT } from '../../shared/docs/routes.ts';
+import * as docsRoutes from '../../shared/docs/routes.ts';
+import { OPENAPI_DOCUMENT } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assetPath, serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';
 

@@ -1,7 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { DOCS_HEADERS } from '../../shared/docs/pages.ts';
-import { docsRoutes, SCALAR_BUNDLE } from '../../shared/docs/routes.ts';
+import * as docsRoutes from '../../shared/docs/routes.ts';
+import { SCALAR_BUNDLE } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { readAsset, serveStatic } from '../../shared/kernel/http/static-file.ts';
 

@@ -1,4 +1,4 @@
-import { extractRoutes } from '../../shared/app/extract-routes.ts';
+import * as extractRoutes from '../../shared/app/extract-routes.ts';
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentHeldExtract } from '../../shared/app/present-extract.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';

@@ -4,7 +4,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { stagePrices } from '../../shared/kernel/prices.ts';
 import { feeOf } from '../../shared/mcp/fees.ts';
-import { mcpRoutes } from '../../shared/mcp/routes.ts';
+import * as mcpRoutes from '../../shared/mcp/routes.ts';
 import { answerMcp } from '../../shared/mcp/server.ts';
 import { toolsOf } from '../../shared/mcp/tools.ts';
 

@@ -6,7 +6,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { monitors } from '../../shared/monitoring/composition.ts';
 import { createMonitor } from '../../shared/monitoring/creation.ts';
 import { presentMonitor } from '../../shared/monitoring/present.ts';
-import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
+import * as monitoringRoutes from '../../shared/monitoring/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof monitoringRoutes.createMonitor>) =>
   createHttpHandler(monitoringRoutes.createMonitor, ports, async ({ body, auth, requestId }) => {

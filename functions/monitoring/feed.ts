@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { monitors } from '../../shared/monitoring/composition.ts';
 import { readFeed } from '../../shared/monitoring/feed.ts';
-import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
+import * as monitoringRoutes from '../../shared/monitoring/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof monitoringRoutes.listMonitorEvents>) =>
   createHttpHandler(monitoringRoutes.listMonitorEvents, ports, async ({ query, auth }) => ({

@@ -4,7 +4,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { monitors } from '../../shared/monitoring/composition.ts';
 import { readMonitor } from '../../shared/monitoring/monitors.ts';
 import { presentMonitor } from '../../shared/monitoring/present.ts';
-import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
+import * as monitoringRoutes from '../../shared/monitoring/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof monitoringRoutes.getMonitor>) =>
   createHttpHandler(monitoringRoutes.getMonitor, ports, async ({ path, auth }) => ({

@@ -4,7 +4,7 @@ import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { monitoringQueue, monitors } from '../../shared/monitoring/composition.ts';
 import { importMonitors } from '../../shared/monitoring/import.ts';
-import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
+import * as monitoringRoutes from '../../shared/monitoring/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof monitoringRoutes.importMonitors>) =>
   createHttpHandler(monitoringRoutes.importMonitors, ports, async ({ body, auth, recoveryKey }) => {

@@ -5,7 +5,7 @@ import { monitors } from '../../shared/monitoring/composition.ts';
 import { monitorsCsv, prefersCsv } from '../../shared/monitoring/csv.ts';
 import { listMonitorsAs } from '../../shared/monitoring/monitors.ts';
 import { presentMonitor } from '../../shared/monitoring/present.ts';
-import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
+import * as monitoringRoutes from '../../shared/monitoring/routes.ts';
 
 const headerOf = (headers: Readonly<Record<string, string>>, name: string) =>
   Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];

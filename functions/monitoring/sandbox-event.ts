@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { monitoringQueue, monitors } from '../../shared/monitoring/composition.ts';
-import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
+import * as monitoringRoutes from '../../shared/monitoring/routes.ts';
 import { fireSandboxEvent } from '../../shared/monitoring/sandbox.ts';
 
 export const createHandler = (ports: RoutePorts<typeof monitoringRoutes.createSandboxMonitorEvent>) =>

@@ -9,7 +9,7 @@ import { orders } from '../../shared/orders/composition.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
 import { type OrderRoutePorts, orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';
 import { orderResult } from '../../shared/orders/present.ts';
-import { orderRoutes } from '../../shared/orders/routes.ts';
+import * as orderRoutes from '../../shared/orders/routes.ts';
 import { spendGuard } from '../../shared/spend-caps/composition.ts';
 
 export const createHandler = (ports: OrderRoutePorts) =>

@@ -4,7 +4,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { orders } from '../../shared/orders/composition.ts';
 import { assertDownloadable, assertOrderReadable, findOrder } from '../../shared/orders/read.ts';
-import { orderRoutes } from '../../shared/orders/routes.ts';
+import * as orderRoutes from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof orderRoutes.downloadOrder>) =>
   createHttpHandler(orderRoutes.downloadOrder, ports, async ({ path, auth }) => {

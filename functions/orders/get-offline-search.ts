@@ -5,7 +5,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { offlineSearches } from '../../shared/orders/composition.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';
 import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
-import { orderRoutes } from '../../shared/orders/routes.ts';
+import * as orderRoutes from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof orderRoutes.getOfflineSearch>) =>
   createHttpHandler(orderRoutes.getOfflineSearch, ports, async ({ path, auth }) => {

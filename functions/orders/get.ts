@@ -4,7 +4,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { orders } from '../../shared/orders/composition.ts';
 import { orderResult } from '../../shared/orders/present.ts';
 import { assertOrderReadable, findOrder } from '../../shared/orders/read.ts';
-import { orderRoutes } from '../../shared/orders/routes.ts';
+import * as orderRoutes from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof orderRoutes.getOrder>) =>
   createHttpHandler(orderRoutes.getOrder, ports, async ({ path, auth }) => {

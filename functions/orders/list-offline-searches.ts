@@ -5,7 +5,7 @@ import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { offlineSearches } from '../../shared/orders/composition.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';
-import { orderRoutes } from '../../shared/orders/routes.ts';
+import * as orderRoutes from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof orderRoutes.listOfflineSearches>) =>
   createHttpHandler(orderRoutes.listOfflineSearches, ports, async ({ query, auth }) => {

@@ -5,7 +5,7 @@ import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { orders } from '../../shared/orders/composition.ts';
 import { presentOrder } from '../../shared/orders/present.ts';
-import { orderRoutes } from '../../shared/orders/routes.ts';
+import * as orderRoutes from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof orderRoutes.listOrders>) =>
   createHttpHandler(orderRoutes.listOrders, ports, async ({ query, auth }) => {

@@ -3,7 +3,7 @@ import { blobs } from '../../shared/composition/aws/blobs.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { offlineSearches } from '../../shared/orders/composition.ts';
-import { orderRoutes } from '../../shared/orders/routes.ts';
+import * as orderRoutes from '../../shared/orders/routes.ts';
 import { listOfflineSearchResults } from '../../shared/orders/search-results.ts';
 
 export const createHandler = (ports: RoutePorts<typeof orderRoutes.listOfflineSearchResults>) =>

@@ -7,7 +7,7 @@ import { offlineSearches } from '../../shared/orders/composition.ts';
 import { parseOfflineSearchDelivery } from '../../shared/orders/delivery.ts';
 import { acceptOfflineSearch } from '../../shared/orders/offline-search.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';
-import { orderRoutes } from '../../shared/orders/routes.ts';
+import * as orderRoutes from '../../shared/orders/routes.ts';
 import { simulatedFailure } from '../../shared/orders/simulate.ts';
 import type { OfflineSearchRecord } from '../../shared/orders/store-port.ts';
 import { spendGuard } from '../../shared/spend-caps/composition.ts';

@@ -2,7 +2,7 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { peopleSearches } from '../../shared/people/composition.ts';
-import { peopleRoutes } from '../../shared/people/routes.ts';
+import * as peopleRoutes from '../../shared/people/routes.ts';
 import { isSearchExpired, knownPerson, searchExpired } from '../../shared/people/search.ts';
 
 export const createHandler = (ports: RoutePorts<typeof peopleRoutes.getPerson>) =>

@@ -9,7 +9,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { peopleSearches } from '../../shared/people/composition.ts';
 import { presentPersonExtractList, presentStoredPersonExtract } from '../../shared/people/present.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
-import { peopleRoutes } from '../../shared/people/routes.ts';
+import * as peopleRoutes from '../../shared/people/routes.ts';
 import { spendGuard } from '../../shared/spend-caps/composition.ts';
 
 export const createHandler = (ports: RoutePorts<typeof peopleRoutes.purchasePersonExtracts>) =>

@@ -4,7 +4,7 @@ import { heldExtracts } from '../../shared/extracts/composition.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { peopleSearches } from '../../shared/people/composition.ts';
 import { listPersonRoles } from '../../shared/people/roles.ts';
-import { peopleRoutes } from '../../shared/people/routes.ts';
+import * as peopleRoutes from '../../shared/people/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof peopleRoutes.listPersonRoles>) =>
   createHttpHandler(peopleRoutes.listPersonRoles, ports, async ({ path, query, auth }) => {

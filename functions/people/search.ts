@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { peopleSearches } from '../../shared/people/composition.ts';
-import { peopleRoutes } from '../../shared/people/routes.ts';
+import * as peopleRoutes from '../../shared/people/routes.ts';
 import { searchPeople } from '../../shared/people/search.ts';
 
 export const createHandler = (ports: RoutePorts<typeof peopleRoutes.searchPeople>) =>

@@ -4,7 +4,7 @@ import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { findBusinessNames } from '../../shared/records/business-names.ts';
 import { presentBusinessName } from '../../shared/records/present.ts';
-import { recordRoutes } from '../../shared/records/routes.ts';
+import * as recordRoutes from '../../shared/records/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof recordRoutes.findBusinessNames>) =>
   createHttpHandler(recordRoutes.findBusinessNames, ports, async ({ query, auth, requestId }) => {

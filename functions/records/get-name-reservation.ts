@@ -4,7 +4,7 @@ import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { getNameReservation } from '../../shared/records/name-reservations.ts';
 import { presentNameReservation } from '../../shared/records/present.ts';
-import { recordRoutes } from '../../shared/records/routes.ts';
+import * as recordRoutes from '../../shared/records/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof recordRoutes.getNameReservation>) =>
   createHttpHandler(recordRoutes.getNameReservation, ports, async ({ path, auth, requestId }) => {

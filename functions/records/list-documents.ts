@@ -4,7 +4,7 @@ import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { lookUpDocuments } from '../../shared/records/documents.ts';
 import { presentDocumentDetails } from '../../shared/records/present.ts';
-import { recordRoutes } from '../../shared/records/routes.ts';
+import * as recordRoutes from '../../shared/records/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof recordRoutes.listDocuments>) =>
   createHttpHandler(recordRoutes.listDocuments, ports, async ({ query, auth, requestId }) => {

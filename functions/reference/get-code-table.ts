@@ -6,7 +6,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { codeTableSet } from '../../shared/reference/composition/code-tables.ts';
 import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { presentCodeTable } from '../../shared/reference/present.ts';
-import { referenceRoutes } from '../../shared/reference/routes.ts';
+import * as referenceRoutes from '../../shared/reference/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof referenceRoutes.getCodeTable>) =>
   createHttpHandler(referenceRoutes.getCodeTable, ports, async ({ path }) => {

@@ -6,7 +6,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { formSchedule } from '../../shared/reference/composition/form-schedule.ts';
 import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { presentForm } from '../../shared/reference/forms.ts';
-import { referenceRoutes } from '../../shared/reference/routes.ts';
+import * as referenceRoutes from '../../shared/reference/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof referenceRoutes.listForms>) =>
   createHttpHandler(referenceRoutes.listForms, ports, async ({ query, auth }) => {

@@ -4,7 +4,7 @@ import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { PAGE_SIZE } from '../../shared/kernel/http/schemas.ts';
 import { browseRegister } from '../../shared/registers/browse.ts';
-import { registerRoutes } from '../../shared/registers/routes.ts';
+import * as registerRoutes from '../../shared/registers/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof registerRoutes.browseRegister>) =>
   createHttpHandler(registerRoutes.browseRegister, ports, async ({ path, query, auth, requestId }) => ({

@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { getRegisterEntry } from '../../shared/registers/entry.ts';
-import { registerRoutes } from '../../shared/registers/routes.ts';
+import * as registerRoutes from '../../shared/registers/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof registerRoutes.getRegisterEntry>) =>
   createHttpHandler(registerRoutes.getRegisterEntry, ports, async ({ path, auth, requestId }) => ({

@@ -8,7 +8,7 @@ import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentStoredRegisterExtract } from '../../shared/registers/present.ts';
 import { purchaseRegisterExtract } from '../../shared/registers/purchase.ts';
-import { registerRoutes } from '../../shared/registers/routes.ts';
+import * as registerRoutes from '../../shared/registers/routes.ts';
 import { spendGuard } from '../../shared/spend-caps/composition.ts';
 
 export const createHandler = (ports: RoutePorts<typeof registerRoutes.purchaseRegisterExtract>) =>

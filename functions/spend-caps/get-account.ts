@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { capsContext, readCap, scopeOf } from '../../shared/spend-caps/caps.ts';
 import { spendCaps } from '../../shared/spend-caps/composition.ts';
-import { spendCapRoutes } from '../../shared/spend-caps/routes.ts';
+import * as spendCapRoutes from '../../shared/spend-caps/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof spendCapRoutes.getAccountSpendCap>) =>
   createHttpHandler(spendCapRoutes.getAccountSpendCap, ports, async (input) => {

@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { ledger } from '../../shared/extracts/composition.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { usageReport } from '../../shared/usage/report.ts';
-import { usageRoutes } from '../../shared/usage/routes.ts';
+import * as usageRoutes from '../../shared/usage/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof usageRoutes.getUsage>) =>
   createHttpHandler(usageRoutes.getUsage, ports, async ({ query, auth }) => {

@@ -4,7 +4,7 @@ import { sealer } from '../../shared/composition/aws/sealer.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { createEndpoint } from '../../shared/webhooks/endpoints.ts';
-import { webhookRoutes } from '../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof webhookRoutes.createWebhookEndpoint>) =>
   createHttpHandler(webhookRoutes.createWebhookEndpoint, ports, async ({ body, auth }) => ({

@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { assertEndpointReadable, findEndpoint } from '../../shared/webhooks/endpoints.ts';
-import { webhookRoutes } from '../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof webhookRoutes.deleteWebhookEndpoint>) =>
   createHttpHandler(webhookRoutes.deleteWebhookEndpoint, ports, async ({ path, auth }) => {

@@ -5,7 +5,7 @@ import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { assertEndpointReadable, findEndpoint, presentDelivery } from '../../shared/webhooks/endpoints.ts';
-import { webhookRoutes } from '../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof webhookRoutes.listEndpointDeliveries>) =>
   createHttpHandler(webhookRoutes.listEndpointDeliveries, ports, async ({ path, query, auth }) => {

@@ -5,7 +5,7 @@ import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { presentEndpoint } from '../../shared/webhooks/endpoints.ts';
-import { webhookRoutes } from '../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof webhookRoutes.listWebhookEndpoints>) =>
   createHttpHandler(webhookRoutes.listWebhookEndpoints, ports, async ({ query, auth }) => {

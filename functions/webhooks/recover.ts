@@ -4,7 +4,7 @@ import { webhookQueue } from '../../shared/composition/aws/webhook-queue.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { assertEndpointReadable, findEndpoint } from '../../shared/webhooks/endpoints.ts';
-import { webhookRoutes } from '../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 import { recoverEndpoint } from '../../shared/webhooks/tools.ts';
 
 export const createHandler = (ports: RoutePorts<typeof webhookRoutes.recoverWebhookEndpoint>) =>

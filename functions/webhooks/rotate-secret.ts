@@ -4,7 +4,7 @@ import { sealer } from '../../shared/composition/aws/sealer.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { assertEndpointReadable, findEndpoint, rotateSecret } from '../../shared/webhooks/endpoints.ts';
-import { webhookRoutes } from '../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof webhookRoutes.rotateWebhookSecret>) =>
   createHttpHandler(webhookRoutes.rotateWebhookSecret, ports, async ({ path, auth }) => {

@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { assertEndpointReadable, findEndpoint, updateEndpoint } from '../../shared/webhooks/endpoints.ts';
-import { webhookRoutes } from '../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 
 /** No sealer: changing an endpoint never touches its secrets. */
 export const createHandler = (ports: RoutePorts<typeof webhookRoutes.updateWebhookEndpoint>) =>

@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { heldExtracts } from '../../shared/extracts/composition.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { readWeeklySummary } from '../../shared/weekly-summaries/read.ts';
-import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
+import * as weeklySummaryRoutes from '../../shared/weekly-summaries/routes.ts';
 
 /** Free: the header (owner, expiry) and one page of items, never the registry. */
 export const createHandler = (ports: RoutePorts<typeof weeklySummaryRoutes.getWeeklySummary>) =>

@@ -3,7 +3,7 @@ import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { heldExtracts } from '../../shared/extracts/composition.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { listWeeklySummaries } from '../../shared/weekly-summaries/list.ts';
-import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
+import * as weeklySummaryRoutes from '../../shared/weekly-summaries/routes.ts';
 
 /**
  * The account's unexpired weekly summaries, newest first (like GET /v1/extracts?kind=weeklySummary),

@@ -9,7 +9,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { spendGuard } from '../../shared/spend-caps/composition.ts';
 import { presentFirstItemsPage } from '../../shared/weekly-summaries/present.ts';
 import { purchaseWeeklySummary } from '../../shared/weekly-summaries/purchase.ts';
-import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
+import * as weeklySummaryRoutes from '../../shared/weekly-summaries/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof weeklySummaryRoutes.purchaseWeeklySummary>) => {
   const firstPage = (id: string, summary: Record<string, unknown>, owner: Owner) =>

@@ -9,37 +9,42 @@ import {
 import { defineRoute } from '../kernel/http/route.ts';
 import { listEnvelope, named, noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import { personExtractSchema, personExtractSummarySchema } from '../people/schemas.ts';
 import { registerExtractSchema, registerExtractSummarySchema } from '../registers/schemas.ts';
 import { weeklySummarySchema, weeklySummarySummarySchema } from '../weekly-summaries/schemas.ts';
 
 /** GET /v1/extracts/{id}: an extract of any kind. */
-const anyExtractSchema = named(
-  'Extract',
-  z.discriminatedUnion('kind', [
-    companyExtractSchema,
-    personExtractSchema,
-    weeklySummarySchema,
-    registerExtractSchema,
-  ]),
-  'A held extract of any kind, told apart by `kind`.',
-);
-const extractListSchema = listEnvelope(
-  'ExtractList',
+const anyExtractSchema = /* @__PURE__ */ shakable(() =>
   named(
-    'ExtractSummary',
+    'Extract',
     z.discriminatedUnion('kind', [
-      companyExtractSummarySchema,
-      personExtractSummarySchema,
-      weeklySummarySummarySchema,
-      registerExtractSummarySchema,
+      companyExtractSchema,
+      personExtractSchema,
+      weeklySummarySchema,
+      registerExtractSchema,
     ]),
-    'A held extract as lists show it (without its sections), told apart by `kind`.',
+    'A held extract of any kind, told apart by `kind`.',
+  ),
+);
+const extractListSchema = /* @__PURE__ */ shakable(() =>
+  listEnvelope(
+    'ExtractList',
+    named(
+      'ExtractSummary',
+      z.discriminatedUnion('kind', [
+        companyExtractSummarySchema,
+        personExtractSummarySchema,
+        weeklySummarySummarySchema,
+        registerExtractSummarySchema,
+      ]),
+      'A held extract as lists show it (without its sections), told apart by `kind`.',
+    ),
   ),
 );
 
-export const extractRoutes = {
-  getExtract: defineRoute({
+export const getExtract = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetExtract',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -54,7 +59,10 @@ export const extractRoutes = {
     ports: ['heldExtracts'],
     errors: ['extract_not_found', 'extract_expired', 'extract_owner_mismatch'],
   }),
-  listExtracts: defineRoute({
+);
+
+export const listExtracts = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListExtracts',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -69,4 +77,10 @@ export const extractRoutes = {
     ports: ['heldExtracts'],
     errors: [],
   }),
+);
+
+/** The area's routes, by name. */
+export const extractRoutes = {
+  getExtract,
+  listExtracts,
 } as const;

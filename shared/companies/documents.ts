@@ -3,7 +3,7 @@ import './errors.ts';
 import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
-import { companyRoutes } from './routes.ts';
+import * as companyRoutes from './routes.ts';
 import { readSection, type SectionInput, type SectionPorts } from './sections.ts';
 
 interface DocumentRecord {

@@ -2,7 +2,7 @@
 import { decodeOffset, pageOfArray } from '../kernel/cursor.ts';
 import { PAGE_SIZE } from '../kernel/http/schemas.ts';
 import { OFFICEHOLDER_PAGES } from './extracts.ts';
-import { companyRoutes } from './routes.ts';
+import * as companyRoutes from './routes.ts';
 import type { recordStatuses } from './schemas.ts';
 import {
   byRecordStatus,

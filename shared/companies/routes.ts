@@ -5,6 +5,7 @@ import type { ErrorCode } from '../kernel/errors/catalogue.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import {
   addressesQuery,
   addressListSchema,
@@ -70,8 +71,8 @@ const sectionRoute = <Q extends z.core.$ZodType, R extends z.core.$ZodType>(
     errors: [...SECTION_ERRORS, ...errors],
   });
 
-export const companyRoutes = {
-  searchCompanies: defineRoute({
+export const searchCompanies = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'SearchCompanies',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -97,7 +98,10 @@ export const companyRoutes = {
       'too_many_matches',
     ],
   }),
-  getCompany: defineRoute({
+);
+
+export const getCompany = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetCompany',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -112,7 +116,10 @@ export const companyRoutes = {
     ports: ['registryFor'],
     errors: ['acn_invalid', 'abn_invalid', 'abn_not_acn_based', 'abn_not_found', 'company_not_found'],
   }),
-  purchaseCompanyExtract: defineRoute({
+);
+
+export const purchaseCompanyExtract = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'PurchaseCompanyExtract',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -144,7 +151,10 @@ export const companyRoutes = {
       'no_relational_data',
     ],
   }),
-  listOfficeholders: sectionRoute(
+);
+
+export const listOfficeholders = /* @__PURE__ */ shakable(() =>
+  sectionRoute(
     'ListOfficeholders',
     'officeholders',
     'companies/officeholders',
@@ -152,7 +162,10 @@ export const companyRoutes = {
     officeholdersQuery,
     officeholderListSchema,
   ),
-  listAddresses: sectionRoute(
+);
+
+export const listAddresses = /* @__PURE__ */ shakable(() =>
+  sectionRoute(
     'ListCompanyAddresses',
     'addresses',
     'companies/addresses',
@@ -160,7 +173,10 @@ export const companyRoutes = {
     addressesQuery,
     addressListSchema,
   ),
-  getShareStructure: sectionRoute(
+);
+
+export const getShareStructure = /* @__PURE__ */ shakable(() =>
+  sectionRoute(
     'GetShareStructure',
     'share-structure',
     'companies/share-structure',
@@ -168,7 +184,10 @@ export const companyRoutes = {
     sectionQuery,
     shareStructureSchema,
   ),
-  listCompanyDocuments: sectionRoute(
+);
+
+export const listCompanyDocuments = /* @__PURE__ */ shakable(() =>
+  sectionRoute(
     'ListCompanyDocuments',
     'documents',
     'companies/documents',
@@ -177,7 +196,10 @@ export const companyRoutes = {
     documentListSchema,
     ['document_period_conflict', 'document_date_range_invalid', 'document_list_unavailable'],
   ),
-  getExternalAdministration: sectionRoute(
+);
+
+export const getExternalAdministration = /* @__PURE__ */ shakable(() =>
+  sectionRoute(
     'GetExternalAdministration',
     'external-administration',
     'companies/external-administration',
@@ -185,7 +207,10 @@ export const companyRoutes = {
     extractOnlyQuery,
     externalAdministrationSchema,
   ),
-  listRelationships: sectionRoute(
+);
+
+export const listRelationships = /* @__PURE__ */ shakable(() =>
+  sectionRoute(
     'ListCompanyRelationships',
     'relationships',
     'companies/relationships',
@@ -193,7 +218,10 @@ export const companyRoutes = {
     sectionQuery,
     relationshipListSchema,
   ),
-  listCharges: sectionRoute(
+);
+
+export const listCharges = /* @__PURE__ */ shakable(() =>
+  sectionRoute(
     'ListCompanyCharges',
     'charges',
     'companies/charges',
@@ -201,7 +229,10 @@ export const companyRoutes = {
     chargesQuery,
     chargeListSchema,
   ),
-  getCharge: defineRoute({
+);
+
+export const getCharge = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetCharge',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -216,4 +247,19 @@ export const companyRoutes = {
     ports: ['registryFor'],
     errors: ['charge_not_found'],
   }),
+);
+
+/** The area's routes, by name. */
+export const companyRoutes = {
+  searchCompanies,
+  getCompany,
+  purchaseCompanyExtract,
+  listOfficeholders,
+  listAddresses,
+  getShareStructure,
+  listCompanyDocuments,
+  getExternalAdministration,
+  listRelationships,
+  listCharges,
+  getCharge,
 } as const;

@@ -14,7 +14,7 @@ import {
   companySearchScopes,
   type RegistryCompanyMatch,
 } from './registry-port.ts';
-import { companyRoutes } from './routes.ts';
+import * as companyRoutes from './routes.ts';
 
 export interface CompanySearchQuery {
   q?: string | undefined;

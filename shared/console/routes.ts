@@ -10,6 +10,7 @@ import { KEY_LABEL_PATTERN, KEY_LABEL_RULE } from '../kernel/api-keys.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { metaSchema, named, noBody, noPath, noQuery } from '../kernel/http/schemas.ts';
 import { CONSOLE_ROLES, DEVELOPER_ROLES, EVERY_ROLE } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import { REQUEST_ID_PATTERN } from './requests.ts';
 
 /** The console's built script and its style sheet (`npm run console:build`; test/unit/console-bundle.test.ts). */
@@ -34,91 +35,107 @@ const own = { status: 200, billable: false, product: null, internal: true } as c
  * tool may add `utm_source=…`). A missing or malformed token is the "does not work" page, never
  * the JSON envelope: a person reads the answer.
  */
-const signInQuery = z.object({ token: z.optional(z.string()) });
+const signInQuery = /* @__PURE__ */ shakable(() => z.object({ token: z.optional(z.string()) }));
 
-const keyPath = z.strictObject({
-  keyId: z.string().check(z.regex(/^key_[0-9a-f]{20}$/, 'keyId must be key_ and 20 hex digits')),
-});
+const keyPath = /* @__PURE__ */ shakable(() =>
+  z.strictObject({
+    keyId: z.string().check(z.regex(/^key_[0-9a-f]{20}$/, 'keyId must be key_ and 20 hex digits')),
+  }),
+);
 
-const keyLabel = z.string().check(z.regex(KEY_LABEL_PATTERN, KEY_LABEL_RULE));
+const keyLabel = /* @__PURE__ */ shakable(() => z.string().check(z.regex(KEY_LABEL_PATTERN, KEY_LABEL_RULE)));
 
 /** What the page sends once per "Create key" dialog: the same token again makes no second key. */
-const clientToken = z
-  .string()
-  .check(
-    z.regex(
-      /^[A-Za-z0-9_-]{16,64}$/,
-      'clientToken must be 16 to 64 letters, digits, _ or - (one per dialog)',
-    ),
-  );
-
-const requestPath = z.strictObject({
-  requestId: z
+const clientToken = /* @__PURE__ */ shakable(() =>
+  z
     .string()
-    .check(z.regex(REQUEST_ID_PATTERN, 'requestId must be req_ and a lowercase UUID, as in X-Request-Id')),
-});
+    .check(
+      z.regex(
+        /^[A-Za-z0-9_-]{16,64}$/,
+        'clientToken must be 16 to 64 letters, digits, _ or - (one per dialog)',
+      ),
+    ),
+);
 
-export const consoleLinkSchema = z
-  .object({
-    object: z.literal('consoleLink'),
-    url: z.string(),
+const requestPath = /* @__PURE__ */ shakable(() =>
+  z.strictObject({
+    requestId: z
+      .string()
+      .check(z.regex(REQUEST_ID_PATTERN, 'requestId must be req_ and a lowercase UUID, as in X-Request-Id')),
+  }),
+);
+
+export const consoleLinkSchema = /* @__PURE__ */ shakable(() =>
+  z
+    .object({
+      object: z.literal('consoleLink'),
+      url: z.string(),
+      expiresAt: z.string(),
+      meta: metaSchema,
+    })
+    .register(z.globalRegistry, {
+      description:
+        'A single-use link to the account console, for the account and environment of the key that asked for it, valid for 5 minutes. Opening it starts a browser session of at most 8 hours.',
+    }),
+);
+
+const sessionSchema = /* @__PURE__ */ shakable(() =>
+  z.object({
+    object: z.literal('consoleSession'),
+    accountId: z.string(),
+    environment: z.enum(['test', 'live']),
+    keyId: z.string(),
+    sessionId: z.string(),
+    csrfToken: z.string(),
     expiresAt: z.string(),
+    /** `admin` for a session opened with a key's link. */
+    role: z.enum(CONSOLE_ROLES),
+    /** A member's session: the member; null for a key's. */
+    member: z.nullable(z.object({ memberId: z.string(), email: z.string() })),
     meta: metaSchema,
-  })
-  .register(z.globalRegistry, {
-    description:
-      'A single-use link to the account console, for the account and environment of the key that asked for it, valid for 5 minutes. Opening it starts a browser session of at most 8 hours.',
-  });
+  }),
+);
 
-const sessionSchema = z.object({
-  object: z.literal('consoleSession'),
-  accountId: z.string(),
-  environment: z.enum(['test', 'live']),
-  keyId: z.string(),
-  sessionId: z.string(),
-  csrfToken: z.string(),
-  expiresAt: z.string(),
-  /** `admin` for a session opened with a key's link. */
-  role: z.enum(CONSOLE_ROLES),
-  /** A member's session: the member; null for a key's. */
-  member: z.nullable(z.object({ memberId: z.string(), email: z.string() })),
-  meta: metaSchema,
-});
+const memberPath = /* @__PURE__ */ shakable(() =>
+  z.strictObject({
+    memberId: z.string().check(z.regex(/^mem_[0-9a-f]{20}$/, 'memberId must be mem_ and 20 hex digits')),
+  }),
+);
 
-const memberPath = z.strictObject({
-  memberId: z.string().check(z.regex(/^mem_[0-9a-f]{20}$/, 'memberId must be mem_ and 20 hex digits')),
-});
+const memberSchema = /* @__PURE__ */ shakable(() =>
+  z.object({
+    object: z.literal('consoleMember'),
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(CONSOLE_ROLES),
+    status: z.enum(['invited', 'active']),
+    invitedAt: z.string(),
+    invitedBy: z.string(),
+    joinedAt: z.nullable(z.string()),
+  }),
+);
 
-const memberSchema = z.object({
-  object: z.literal('consoleMember'),
-  id: z.string(),
-  email: z.string(),
-  role: z.enum(CONSOLE_ROLES),
-  status: z.enum(['invited', 'active']),
-  invitedAt: z.string(),
-  invitedBy: z.string(),
-  joinedAt: z.nullable(z.string()),
-});
+const keySchema = /* @__PURE__ */ shakable(() =>
+  z.object({
+    object: z.literal('apiKey'),
+    id: z.string(),
+    environment: z.enum(['test', 'live']),
+    /** The key's label, or null when it has none. */
+    label: z.nullable(z.string()),
+    /** What to call it: its label, else `Test key …Ab3d`. */
+    name: z.string(),
+    status: z.enum(['active', 'expired', 'revoked']),
+    lastFour: z.string(),
+    createdAt: z.string(),
+    expiresAt: z.nullable(z.string()),
+    revokedAt: z.nullable(z.string()),
+    /** The hour the key was last used in (`YYYY-MM-DDTHH:00:00Z`), or null. */
+    lastUsedHour: z.nullable(z.string()),
+  }),
+);
 
-const keySchema = z.object({
-  object: z.literal('apiKey'),
-  id: z.string(),
-  environment: z.enum(['test', 'live']),
-  /** The key's label, or null when it has none. */
-  label: z.nullable(z.string()),
-  /** What to call it: its label, else `Test key …Ab3d`. */
-  name: z.string(),
-  status: z.enum(['active', 'expired', 'revoked']),
-  lastFour: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.nullable(z.string()),
-  revokedAt: z.nullable(z.string()),
-  /** The hour the key was last used in (`YYYY-MM-DDTHH:00:00Z`), or null. */
-  lastUsedHour: z.nullable(z.string()),
-});
-
-export const consoleRoutes = {
-  createConsoleLink: defineRoute({
+export const createConsoleLink = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'CreateConsoleLink',
     method: 'POST',
     path: '/v1/console/sessions',
@@ -133,7 +150,10 @@ export const consoleRoutes = {
     errors: [],
     ports: ['consoleSessions'],
   }),
-  openConsoleLink: defineRoute({
+);
+
+export const openConsoleLink = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'OpenConsoleLink',
     method: 'GET',
     path: '/console/sign-in',
@@ -147,7 +167,10 @@ export const consoleRoutes = {
     // Opening the link in a browser (or a mail scanner) reads it and changes nothing.
     readOnly: true,
   }),
-  signInWithConsoleLink: defineRoute({
+);
+
+export const signInWithConsoleLink = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'SignInWithConsoleLink',
     method: 'POST',
     path: '/console/sign-in',
@@ -159,7 +182,10 @@ export const consoleRoutes = {
     ...asset,
     ports: ['consoleSessions'],
   }),
-  showEmailSignIn: defineRoute({
+);
+
+export const showEmailSignIn = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ShowEmailSignIn',
     method: 'GET',
     path: '/console/sign-in/email',
@@ -171,7 +197,10 @@ export const consoleRoutes = {
     ports: [],
     readOnly: true,
   }),
-  requestEmailSignIn: defineRoute({
+);
+
+export const requestEmailSignIn = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'RequestEmailSignIn',
     method: 'POST',
     path: '/console/sign-in/email',
@@ -191,7 +220,10 @@ export const consoleRoutes = {
     formBody: true,
     ports: ['memberSignInLinks', 'mailer'],
   }),
-  getConsoleSession: defineRoute({
+);
+
+export const getConsoleSession = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetConsoleSession',
     consoleRoles: EVERY_ROLE,
     method: 'GET',
@@ -204,7 +236,10 @@ export const consoleRoutes = {
     errors: [],
     ports: [],
   }),
-  signOut: defineRoute({
+);
+
+export const signOut = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'SignOutOfConsole',
     consoleRoles: EVERY_ROLE,
     method: 'POST',
@@ -217,7 +252,10 @@ export const consoleRoutes = {
     errors: [],
     ports: ['consoleSessions'],
   }),
-  listKeys: defineRoute({
+);
+
+export const listKeys = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListConsoleKeys',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -231,7 +269,10 @@ export const consoleRoutes = {
     ports: ['keyAdministration'],
     readOnly: true,
   }),
-  createKey: defineRoute({
+);
+
+export const createKey = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'CreateConsoleKey',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -256,7 +297,10 @@ export const consoleRoutes = {
     errors: ['api_key_limit_reached'],
     ports: ['keyAdministration'],
   }),
-  labelKey: defineRoute({
+);
+
+export const labelKey = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'LabelConsoleKey',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -273,7 +317,10 @@ export const consoleRoutes = {
     errors: ['api_key_not_found'],
     ports: ['keyAdministration'],
   }),
-  rollKey: defineRoute({
+);
+
+export const rollKey = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'RollConsoleKey',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -296,7 +343,10 @@ export const consoleRoutes = {
     errors: ['api_key_not_found', 'api_key_not_active'],
     ports: ['keyAdministration'],
   }),
-  revokeKey: defineRoute({
+);
+
+export const revokeKey = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'RevokeConsoleKey',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -309,7 +359,10 @@ export const consoleRoutes = {
     errors: ['api_key_not_found', 'api_key_not_active'],
     ports: ['keyAdministration'],
   }),
-  findRequest: defineRoute({
+);
+
+export const findRequest = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'FindConsoleRequest',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -337,7 +390,10 @@ export const consoleRoutes = {
     ports: [],
     readOnly: true,
   }),
-  listMembers: defineRoute({
+);
+
+export const listMembers = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListConsoleMembers',
     method: 'GET',
     path: '/console/members',
@@ -350,7 +406,10 @@ export const consoleRoutes = {
     ports: ['consoleMembers'],
     readOnly: true,
   }),
-  inviteMember: defineRoute({
+);
+
+export const inviteMember = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'InviteConsoleMember',
     method: 'POST',
     path: '/console/members',
@@ -370,7 +429,10 @@ export const consoleRoutes = {
     errors: ['member_already_exists'],
     ports: ['consoleMembers', 'mailer'],
   }),
-  changeMemberRole: defineRoute({
+);
+
+export const changeMemberRole = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ChangeConsoleMemberRole',
     method: 'PATCH',
     path: '/console/members/{memberId}',
@@ -386,7 +448,10 @@ export const consoleRoutes = {
     errors: ['member_not_found'],
     ports: ['consoleMembers'],
   }),
-  removeMember: defineRoute({
+);
+
+export const removeMember = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'RemoveConsoleMember',
     method: 'DELETE',
     path: '/console/members/{memberId}',
@@ -399,7 +464,10 @@ export const consoleRoutes = {
     ports: ['consoleMembers'],
     deletes: ['keys'],
   }),
-  listAudit: defineRoute({
+);
+
+export const listAudit = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListConsoleAudit',
     method: 'GET',
     path: '/console/audit',
@@ -427,7 +495,10 @@ export const consoleRoutes = {
     ports: ['keyAdministration'],
     readOnly: true,
   }),
-  getConsolePage: defineRoute({
+);
+
+export const getConsolePage = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetConsolePage',
     method: 'GET',
     path: '/console',
@@ -438,7 +509,10 @@ export const consoleRoutes = {
     ...asset,
     ports: [],
   }),
-  getConsoleScript: defineRoute({
+);
+
+export const getConsoleScript = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetConsoleScript',
     method: 'GET',
     path: '/console/console.js',
@@ -450,7 +524,10 @@ export const consoleRoutes = {
     ports: [],
     assets: [CONSOLE_SCRIPT],
   }),
-  getConsoleStyles: defineRoute({
+);
+
+export const getConsoleStyles = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetConsoleStyles',
     method: 'GET',
     path: '/console/console.css',
@@ -462,4 +539,29 @@ export const consoleRoutes = {
     ports: [],
     assets: [CONSOLE_STYLES],
   }),
+);
+
+/** The area's routes, by name. */
+export const consoleRoutes = {
+  createConsoleLink,
+  openConsoleLink,
+  signInWithConsoleLink,
+  showEmailSignIn,
+  requestEmailSignIn,
+  getConsoleSession,
+  signOut,
+  listKeys,
+  createKey,
+  labelKey,
+  rollKey,
+  revokeKey,
+  findRequest,
+  listMembers,
+  inviteMember,
+  changeMemberRole,
+  removeMember,
+  listAudit,
+  getConsolePage,
+  getConsoleScript,
+  getConsoleStyles,
 } as const;

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { shakable } from '../kernel/shakable.ts';
 
 /** The document `npm run openapi` writes, served as it is. */
 export const OPENAPI_DOCUMENT = 'docs/openapi.json';
@@ -14,13 +15,15 @@ export const OPENAPI_DOCUMENT = 'docs/openapi.json';
 export const SCALAR_BUNDLE = 'node_modules/@scalar/api-reference/dist/browser/standalone.js';
 
 /** The OpenAPI document: its top-level fields (the document itself is checked by its own tests). */
-export const openApiDocumentSchema = z
-  .looseObject({
-    openapi: z.literal('3.1.0'),
-    info: z.looseObject({ title: z.string(), version: z.string() }),
-    paths: z.record(z.string(), z.unknown()),
-  })
-  .register(z.globalRegistry, { description: 'This OpenAPI 3.1 document.' });
+export const openApiDocumentSchema = /* @__PURE__ */ shakable(() =>
+  z
+    .looseObject({
+      openapi: z.literal('3.1.0'),
+      info: z.looseObject({ title: z.string(), version: z.string() }),
+      paths: z.record(z.string(), z.unknown()),
+    })
+    .register(z.globalRegistry, { description: 'This OpenAPI 3.1 document.' }),
+);
 
 /** An HTML page or a script: not JSON, so the pipeline sends it as a file. */
 const text = (mediaType: string) =>
@@ -28,8 +31,8 @@ const text = (mediaType: string) =>
 
 const page = { status: 200, billable: false, product: null, public: true, ports: [], errors: [] } as const;
 
-export const docsRoutes = {
-  getOpenApiDocument: defineRoute({
+export const getOpenApiDocument = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetOpenApiDocument',
     method: 'GET',
     path: '/v1/openapi.json',
@@ -40,7 +43,10 @@ export const docsRoutes = {
     ...page,
     assets: [OPENAPI_DOCUMENT],
   }),
-  getApiReference: defineRoute({
+);
+
+export const getApiReference = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetApiReference',
     method: 'GET',
     path: '/docs',
@@ -52,7 +58,10 @@ export const docsRoutes = {
     internal: true,
     assets: [OPENAPI_DOCUMENT],
   }),
-  getApiReferenceScript: defineRoute({
+);
+
+export const getApiReferenceScript = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetApiReferenceScript',
     method: 'GET',
     path: '/docs/scalar.js',
@@ -64,7 +73,10 @@ export const docsRoutes = {
     internal: true,
     assets: [SCALAR_BUNDLE],
   }),
-  getErrorReference: defineRoute({
+);
+
+export const getErrorReference = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetErrorReference',
     method: 'GET',
     path: '/docs/errors',
@@ -75,4 +87,12 @@ export const docsRoutes = {
     ...page,
     internal: true,
   }),
+);
+
+/** The area's routes, by name. */
+export const docsRoutes = {
+  getOpenApiDocument,
+  getApiReference,
+  getApiReferenceScript,
+  getErrorReference,
 } as const;

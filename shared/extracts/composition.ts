@@ -3,11 +3,12 @@
  * which functions give `awsRoutePorts`/`awsPorts`, and the ones the local stack builds the same way
  * (`localPorts`; it wraps the purchases' store in its storage faults itself, local/composition.ts).
  */
-import { DynamoExtractStore } from '../adapters/dynamodb/extracts.ts';
+import { DynamoExtractStore, DynamoHeldExtracts } from '../adapters/dynamodb/extracts.ts';
 import type { PortFactory } from '../kernel/capability-ports.ts';
 
+/** The free reads' store: without a purchase's writes. */
 export const heldExtracts: PortFactory<'heldExtracts'> = (root) =>
-  new DynamoExtractStore(root.config.mainTable);
+  new DynamoHeldExtracts(root.config.mainTable);
 export const extractPurchases: PortFactory<'extractPurchases'> = (root) =>
   new DynamoExtractStore(root.config.mainTable);
 export const purchaseRecords: PortFactory<'purchaseRecords'> = (root) =>

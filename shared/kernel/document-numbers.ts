@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { codedPattern, named } from './http/schemas.ts';
+import { shakable } from './shakable.ts';
 
 /**
  * The document number rule, shared by document lookups and image orders: nine characters, digits
@@ -18,13 +19,15 @@ export const isDocumentNumber = (value: unknown): value is string =>
 const DOCUMENT_NUMBER_INPUT = /^\s*\d[0-9A-Za-z]{8}\s*$/;
 
 /** A document number in a request: its form checked and said in the contract (400 `document_number_invalid`). */
-export const documentNumberSchema = named(
-  'DocumentNumber',
-  codedPattern(
-    z.string({ error: 'must be a string' }),
-    DOCUMENT_NUMBER_INPUT,
-    'document_number_invalid',
-    'is not a document number: nine characters, digits and letters, starting with a digit',
+export const documentNumberSchema = /* @__PURE__ */ shakable(() =>
+  named(
+    'DocumentNumber',
+    codedPattern(
+      z.string({ error: 'must be a string' }),
+      DOCUMENT_NUMBER_INPUT,
+      'document_number_invalid',
+      'is not a document number: nine characters, digits and letters, starting with a digit',
+    ),
+    'A document number: nine characters, digits and letters, the first a digit (case and surrounding spaces are ignored).',
   ),
-  'A document number: nine characters, digits and letters, the first a digit (case and surrounding spaces are ignored).',
 );

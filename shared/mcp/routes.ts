@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 
 export const MCP_PATH = '/mcp';
 
-export const mcpRoutes = {
-  mcp: defineRoute({
+export const mcp = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'Mcp',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -28,4 +29,9 @@ export const mcpRoutes = {
     internal: true,
     errors: [],
   }),
+);
+
+/** The area's routes, by name. */
+export const mcpRoutes = {
+  mcp,
 } as const;

@@ -2,6 +2,7 @@
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import { MONITOR_CSV_DESCRIPTION } from './csv.ts';
 import {
   createMonitorBody,
@@ -23,8 +24,8 @@ import {
 const free = { status: 200, billable: false, product: null } as const;
 const identifierErrors = ['acn_invalid', 'abn_invalid', 'abn_not_acn_based'] as const;
 
-export const monitoringRoutes = {
-  importMonitors: defineRoute({
+export const importMonitors = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ImportMonitors',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -42,7 +43,10 @@ export const monitoringRoutes = {
     ports: ['monitors', 'idempotency', 'monitoringQueue'],
     errors: [],
   }),
-  getMonitorImport: defineRoute({
+);
+
+export const getMonitorImport = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetMonitorImport',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -56,7 +60,10 @@ export const monitoringRoutes = {
     readOnly: true,
     errors: ['monitor_import_not_found', 'monitor_import_owner_mismatch'],
   }),
-  createMonitor: defineRoute({
+);
+
+export const createMonitor = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'CreateMonitor',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -79,7 +86,10 @@ export const monitoringRoutes = {
       'monitor_limit_reached',
     ],
   }),
-  listMonitors: defineRoute({
+);
+
+export const listMonitors = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListMonitors',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -95,7 +105,10 @@ export const monitoringRoutes = {
     readOnly: true,
     errors: [...identifierErrors],
   }),
-  getMonitor: defineRoute({
+);
+
+export const getMonitor = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetMonitor',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -109,7 +122,10 @@ export const monitoringRoutes = {
     readOnly: true,
     errors: ['monitor_not_found', 'monitor_owner_mismatch'],
   }),
-  updateMonitor: defineRoute({
+);
+
+export const updateMonitor = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'UpdateMonitor',
     consoleRoles: DEVELOPER_ROLES,
     method: 'PATCH',
@@ -122,7 +138,10 @@ export const monitoringRoutes = {
     ports: ['monitors'],
     errors: ['monitor_not_found', 'monitor_owner_mismatch'],
   }),
-  deleteMonitor: defineRoute({
+);
+
+export const deleteMonitor = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'DeleteMonitor',
     consoleRoles: DEVELOPER_ROLES,
     method: 'DELETE',
@@ -136,7 +155,10 @@ export const monitoringRoutes = {
     deletes: ['main'],
     errors: ['monitor_not_found', 'monitor_owner_mismatch'],
   }),
-  createSandboxMonitorEvent: defineRoute({
+);
+
+export const createSandboxMonitorEvent = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'CreateSandboxMonitorEvent',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -152,7 +174,10 @@ export const monitoringRoutes = {
     ports: ['monitors', 'idempotency', 'monitoringQueue'],
     errors: ['monitoring_sandbox_only', 'monitor_not_found', 'monitor_owner_mismatch'],
   }),
-  listMonitorEvents: defineRoute({
+);
+
+export const listMonitorEvents = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListMonitorEvents',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -167,4 +192,17 @@ export const monitoringRoutes = {
     readOnly: true,
     errors: [...identifierErrors],
   }),
+);
+
+/** The area's routes, by name. */
+export const monitoringRoutes = {
+  importMonitors,
+  getMonitorImport,
+  createMonitor,
+  listMonitors,
+  getMonitor,
+  updateMonitor,
+  deleteMonitor,
+  createSandboxMonitorEvent,
+  listMonitorEvents,
 };

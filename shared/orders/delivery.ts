@@ -7,14 +7,17 @@ import * as z from 'zod/mini';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { check } from '../kernel/http/request.ts';
 import { coded, named } from '../kernel/http/schemas.ts';
+import { shakable } from '../kernel/shakable.ts';
 import { type Delivery, type DeliveryMethod, deliveryMethods } from './store-port.ts';
 
 /** At most 50 pages by email, 500 on the web; post takes any size. */
-export const DELIVERY_PAGE_LIMITS: Readonly<Record<DeliveryMethod, number>> = {
-  email: 50,
-  web: 500,
-  post: Number.POSITIVE_INFINITY,
-};
+export const DELIVERY_PAGE_LIMITS: Readonly<Record<DeliveryMethod, number>> = /* @__PURE__ */ shakable(
+  () => ({
+    email: 50,
+    web: 500,
+    post: Number.POSITIVE_INFINITY,
+  }),
+);
 
 const MAX_FIELD_LENGTH = 200;
 // Deliberately plain: one @, no spaces, a dot in the domain. Mail servers decide the rest.
@@ -23,12 +26,14 @@ const PHONE = /^\+?[0-9 ()-]{8,20}$/;
 const POSTCODE = /^\d{4}$/;
 const NOT_BLANK = /\S/;
 
-const email = z
-  .string({ error: 'delivery.email must be a string' })
-  .check(
-    z.maxLength(MAX_FIELD_LENGTH, `delivery.email must be at most ${MAX_FIELD_LENGTH} characters`),
-    z.regex(EMAIL, 'delivery.email must be one email address, such as ops@example.com'),
-  );
+const email = /* @__PURE__ */ shakable(() =>
+  z
+    .string({ error: 'delivery.email must be a string' })
+    .check(
+      z.maxLength(MAX_FIELD_LENGTH, `delivery.email must be at most ${MAX_FIELD_LENGTH} characters`),
+      z.regex(EMAIL, 'delivery.email must be one email address, such as ops@example.com'),
+    ),
+);
 
 /** A postal field: a non-blank string of at most 200 characters (kept trimmed). */
 const postalText = (field: string) =>
@@ -46,80 +51,87 @@ const methodMessage = (allowed: readonly string[]) => (issue: { input?: unknown 
   return `delivery.method must be one of ${allowed.join(', ')}.${fax}`;
 };
 
-const emailDelivery = named(
-  'EmailDelivery',
-  z.strictObject({ method: z.literal('email'), email }),
-  'By email, to one address.',
+const emailDelivery = /* @__PURE__ */ shakable(() =>
+  named('EmailDelivery', z.strictObject({ method: z.literal('email'), email }), 'By email, to one address.'),
 );
 
 /**
  * An order's delivery (`delivery_invalid` for anything else): `web` (a download link), `email` (a
  * valid address) or `post` (every postal field). A field of another method is refused.
  */
-export const orderDeliverySchema = coded(
-  'delivery_invalid',
-  named(
-    'OrderDelivery',
-    z.discriminatedUnion(
-      'method',
-      [
-        named(
-          'WebDelivery',
-          z.strictObject({ method: z.literal('web') }),
-          'A download link (`downloadUrl`).',
-        ),
-        emailDelivery,
-        named(
-          'PostDelivery',
-          z.strictObject({
-            method: z.literal('post'),
-            contactName: postalText('contactName'),
-            contactPhone: z
-              .string({ error: 'delivery.contactPhone must be a string' })
-              .check(
-                z.regex(PHONE, 'delivery.contactPhone must be a phone number: digits, spaces, +, ( ) and -'),
-              ),
-            recipient: postalText('recipient'),
-            address: postalText('address'),
-            postcode: z
-              .string({ error: 'delivery.postcode must be a string' })
-              .check(z.regex(POSTCODE, 'delivery.postcode must be a four-digit Australian postcode')),
-          }),
-          'By post: every postal field is required.',
-        ),
-      ],
-      { error: methodMessage(deliveryMethods) },
+export const orderDeliverySchema = /* @__PURE__ */ shakable(() =>
+  coded(
+    'delivery_invalid',
+    named(
+      'OrderDelivery',
+      z.discriminatedUnion(
+        'method',
+        [
+          named(
+            'WebDelivery',
+            z.strictObject({ method: z.literal('web') }),
+            'A download link (`downloadUrl`).',
+          ),
+          emailDelivery,
+          named(
+            'PostDelivery',
+            z.strictObject({
+              method: z.literal('post'),
+              contactName: postalText('contactName'),
+              contactPhone: z
+                .string({ error: 'delivery.contactPhone must be a string' })
+                .check(
+                  z.regex(
+                    PHONE,
+                    'delivery.contactPhone must be a phone number: digits, spaces, +, ( ) and -',
+                  ),
+                ),
+              recipient: postalText('recipient'),
+              address: postalText('address'),
+              postcode: z
+                .string({ error: 'delivery.postcode must be a string' })
+                .check(z.regex(POSTCODE, 'delivery.postcode must be a four-digit Australian postcode')),
+            }),
+            'By post: every postal field is required.',
+          ),
+        ],
+        { error: methodMessage(deliveryMethods) },
+      ),
+      'How the PDF reaches the buyer, by `method`. Refused with 400 `delivery_invalid`.',
     ),
-    'How the PDF reaches the buyer, by `method`. Refused with 400 `delivery_invalid`.',
+    { missing: true },
   ),
-  { missing: true },
 );
 
 /** An offline search's results go by email (a valid address) or to the account's webhooks. */
-export const offlineSearchDeliverySchema = coded(
-  'delivery_invalid',
-  named(
-    'OfflineSearchDelivery',
-    z.discriminatedUnion(
-      'method',
-      [
-        emailDelivery,
-        named(
-          'WebhookResultsDelivery',
-          z.strictObject({ method: z.literal('webhook') }),
-          "To the account's webhook endpoints (`offline_search.ready`).",
-        ),
-      ],
-      { error: methodMessage(['email', 'webhook']) },
+export const offlineSearchDeliverySchema = /* @__PURE__ */ shakable(() =>
+  coded(
+    'delivery_invalid',
+    named(
+      'OfflineSearchDelivery',
+      z.discriminatedUnion(
+        'method',
+        [
+          emailDelivery,
+          named(
+            'WebhookResultsDelivery',
+            z.strictObject({ method: z.literal('webhook') }),
+            "To the account's webhook endpoints (`offline_search.ready`).",
+          ),
+        ],
+        { error: methodMessage(['email', 'webhook']) },
+      ),
+      'Where the results go, by `method`. Refused with 400 `delivery_invalid`.',
     ),
-    'Where the results go, by `method`. Refused with 400 `delivery_invalid`.',
+    { missing: true },
   ),
-  { missing: true },
 );
 
 /** The checks of a delivery schema on a delivery alone, as the pipeline makes them on a body. */
-const orderDeliveryBody = z.object({ delivery: orderDeliverySchema });
-const offlineSearchDeliveryBody = z.object({ delivery: offlineSearchDeliverySchema });
+const orderDeliveryBody = /* @__PURE__ */ shakable(() => z.object({ delivery: orderDeliverySchema }));
+const offlineSearchDeliveryBody = /* @__PURE__ */ shakable(() =>
+  z.object({ delivery: offlineSearchDeliverySchema }),
+);
 
 /** An order's delivery as the order keeps it: the method's own fields, trimmed, and null for the rest. */
 export function parseOrderDelivery(raw: unknown): Delivery {

@@ -4,6 +4,7 @@ import { companyPath } from '../companies/shared-schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import {
   chargesExtractOrderBody,
   documentImageOrderBody,
@@ -22,8 +23,8 @@ import {
 
 const free = { status: 200, billable: false, product: null } as const;
 
-export const orderRoutes = {
-  orderChargesExtract: defineRoute({
+export const orderChargesExtract = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'OrderChargesExtract',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -51,7 +52,10 @@ export const orderRoutes = {
       'sandbox_simulation_invalid',
     ],
   }),
-  orderDocumentImages: defineRoute({
+);
+
+export const orderDocumentImages = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'OrderDocumentImages',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -77,7 +81,10 @@ export const orderRoutes = {
       'sandbox_simulation_invalid',
     ],
   }),
-  getOrder: defineRoute({
+);
+
+export const getOrder = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetOrder',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -91,7 +98,10 @@ export const orderRoutes = {
     readOnly: true,
     errors: ['order_not_found', 'order_owner_mismatch'],
   }),
-  listOrders: defineRoute({
+);
+
+export const listOrders = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListOrders',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -105,7 +115,10 @@ export const orderRoutes = {
     readOnly: true,
     errors: [],
   }),
-  downloadOrder: defineRoute({
+);
+
+export const downloadOrder = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'DownloadOrder',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -119,7 +132,10 @@ export const orderRoutes = {
     readOnly: true,
     errors: ['order_not_found', 'order_owner_mismatch', 'order_not_ready', 'order_download_expired'],
   }),
-  createOfflineSearch: defineRoute({
+);
+
+export const createOfflineSearch = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'CreateOfflineSearch',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -141,7 +157,10 @@ export const orderRoutes = {
       'sandbox_simulation_invalid',
     ],
   }),
-  listOfflineSearches: defineRoute({
+);
+
+export const listOfflineSearches = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListOfflineSearches',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -155,7 +174,10 @@ export const orderRoutes = {
     readOnly: true,
     errors: [],
   }),
-  getOfflineSearch: defineRoute({
+);
+
+export const getOfflineSearch = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetOfflineSearch',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -169,7 +191,10 @@ export const orderRoutes = {
     readOnly: true,
     errors: ['offline_search_not_found', 'search_owner_mismatch'],
   }),
-  listOfflineSearchResults: defineRoute({
+);
+
+export const listOfflineSearchResults = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListOfflineSearchResults',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -183,4 +208,17 @@ export const orderRoutes = {
     readOnly: true,
     errors: ['offline_search_not_found', 'search_owner_mismatch', 'offline_search_not_ready'],
   }),
+);
+
+/** The area's routes, by name. */
+export const orderRoutes = {
+  orderChargesExtract,
+  orderDocumentImages,
+  getOrder,
+  listOrders,
+  downloadOrder,
+  createOfflineSearch,
+  listOfflineSearches,
+  getOfflineSearch,
+  listOfflineSearchResults,
 };

@@ -5,7 +5,7 @@ import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
 import { assertSearchReadable, findOfflineSearch } from './read.ts';
 import { readOfflineResults } from './results.ts';
-import { orderRoutes } from './routes.ts';
+import * as orderRoutes from './routes.ts';
 import type { BlobStore, OfflineSearchStore } from './store-port.ts';
 
 export interface OfflineResultsRead {

@@ -13,7 +13,7 @@ import { pageRequest } from '../kernel/http/paging.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import { MEMBER_ROLE } from './ordering.ts';
 import { PERSON_SECTION, type StoredPersonExtract } from './present.ts';
-import { peopleRoutes } from './routes.ts';
+import * as peopleRoutes from './routes.ts';
 import type { roleStatuses } from './schemas.ts';
 import { isSearchExpired, knownPerson, searchExpired } from './search.ts';
 import type { PeopleSearchStore, SearchedPerson } from './store-port.ts';

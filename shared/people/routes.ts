@@ -4,6 +4,7 @@ import './errors.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import {
   peopleSearchBody,
   peopleSearchSchema,
@@ -15,8 +16,8 @@ import {
   rolesQuery,
 } from './schemas.ts';
 
-export const peopleRoutes = {
-  searchPeople: defineRoute({
+export const searchPeople = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'SearchPeople',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -37,7 +38,10 @@ export const peopleRoutes = {
       'too_many_matches',
     ],
   }),
-  getPerson: defineRoute({
+);
+
+export const getPerson = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetPerson',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -53,7 +57,10 @@ export const peopleRoutes = {
     readOnly: true,
     errors: ['person_not_found', 'search_expired', 'search_owner_mismatch'],
   }),
-  purchasePersonExtracts: defineRoute({
+);
+
+export const purchasePersonExtracts = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'PurchasePersonExtracts',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -83,7 +90,10 @@ export const peopleRoutes = {
       'extract_type_invalid',
     ],
   }),
-  listPersonRoles: defineRoute({
+);
+
+export const listPersonRoles = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListPersonRoles',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -108,4 +118,12 @@ export const peopleRoutes = {
       'extract_type_invalid',
     ],
   }),
+);
+
+/** The area's routes, by name. */
+export const peopleRoutes = {
+  searchPeople,
+  getPerson,
+  purchasePersonExtracts,
+  listPersonRoles,
 } as const;

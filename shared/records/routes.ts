@@ -3,6 +3,7 @@ import './errors.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import {
   businessNameListSchema,
   businessNameResponseSchema,
@@ -15,8 +16,8 @@ import {
   recordPath,
 } from './schemas.ts';
 
-export const recordRoutes = {
-  getDocument: defineRoute({
+export const getDocument = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetDocument',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -32,7 +33,10 @@ export const recordRoutes = {
     ports: ['registryFor'],
     errors: ['document_number_invalid', 'document_not_found', 'document_not_imaged'],
   }),
-  listDocuments: defineRoute({
+);
+
+export const listDocuments = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListDocuments',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -53,7 +57,10 @@ export const recordRoutes = {
       'document_not_imaged',
     ],
   }),
-  getBusinessName: defineRoute({
+);
+
+export const getBusinessName = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetBusinessName',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -69,7 +76,10 @@ export const recordRoutes = {
     ports: ['registryFor'],
     errors: ['business_name_not_found'],
   }),
-  findBusinessNames: defineRoute({
+);
+
+export const findBusinessNames = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'FindBusinessNames',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -85,7 +95,10 @@ export const recordRoutes = {
     ports: ['registryFor'],
     errors: ['business_name_not_found', 'identifier_conflict'],
   }),
-  getNameReservation: defineRoute({
+);
+
+export const getNameReservation = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetNameReservation',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -101,4 +114,13 @@ export const recordRoutes = {
     ports: ['registryFor'],
     errors: ['company_not_found'],
   }),
+);
+
+/** The area's routes, by name. */
+export const recordRoutes = {
+  getDocument,
+  listDocuments,
+  getBusinessName,
+  findBusinessNames,
+  getNameReservation,
 } as const;

@@ -3,6 +3,7 @@
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import { identifierSchema, validateIdentifierPath, validateIdentifierQuery } from './identifier-schemas.ts';
 import {
   codeTableListSchema,
@@ -12,8 +13,8 @@ import {
   formListSchema,
 } from './schemas.ts';
 
-export const referenceRoutes = {
-  validateIdentifier: defineRoute({
+export const validateIdentifier = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ValidateIdentifier',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -28,7 +29,10 @@ export const referenceRoutes = {
     ports: [],
     errors: [],
   }),
-  listCodeTables: defineRoute({
+);
+
+export const listCodeTables = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListCodeTables',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -43,7 +47,10 @@ export const referenceRoutes = {
     ports: ['codeTableSet'],
     errors: [],
   }),
-  getCodeTable: defineRoute({
+);
+
+export const getCodeTable = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetCodeTable',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -58,7 +65,10 @@ export const referenceRoutes = {
     ports: ['codeTableSet'],
     errors: ['code_table_not_found'],
   }),
-  listForms: defineRoute({
+);
+
+export const listForms = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListForms',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -73,4 +83,12 @@ export const referenceRoutes = {
     ports: ['formSchedule'],
     errors: [],
   }),
+);
+
+/** The area's routes, by name. */
+export const referenceRoutes = {
+  validateIdentifier,
+  listCodeTables,
+  getCodeTable,
+  listForms,
 } as const;

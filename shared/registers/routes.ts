@@ -3,6 +3,7 @@ import './errors.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import {
   browseQuery,
   purchaseRegisterExtractBody,
@@ -14,8 +15,8 @@ import {
   registerPath,
 } from './schemas.ts';
 
-export const registerRoutes = {
-  listRegisters: defineRoute({
+export const listRegisters = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListRegisters',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -31,7 +32,10 @@ export const registerRoutes = {
     ports: [],
     errors: [],
   }),
-  browseRegister: defineRoute({
+);
+
+export const browseRegister = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'BrowseRegister',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -46,7 +50,10 @@ export const registerRoutes = {
     ports: ['registryFor'],
     errors: ['register_invalid', 'browse_key_too_short', 'no_matches'],
   }),
-  getRegisterEntry: defineRoute({
+);
+
+export const getRegisterEntry = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetRegisterEntry',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -61,7 +68,10 @@ export const registerRoutes = {
     ports: ['registryFor'],
     errors: ['register_invalid', 'no_matches'],
   }),
-  purchaseRegisterExtract: defineRoute({
+);
+
+export const purchaseRegisterExtract = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'PurchaseRegisterExtract',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -84,4 +94,12 @@ export const registerRoutes = {
     ],
     errors: ['register_invalid', 'no_matches', 'extract_type_invalid'],
   }),
+);
+
+/** The area's routes, by name. */
+export const registerRoutes = {
+  listRegisters,
+  browseRegister,
+  getRegisterEntry,
+  purchaseRegisterExtract,
 };

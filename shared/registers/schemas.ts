@@ -18,84 +18,99 @@ import {
   named,
   withMeta,
 } from '../kernel/http/schemas.ts';
+import { shakable } from '../kernel/shakable.ts';
 import { type RegisterCode, registerCodes, registerExtractTypes } from './registry-port.ts';
 
 /** Longest browse key, after trimming. */
 export const MAX_BROWSE_KEY = 100;
 
 /** A register's code, case-sensitive (`ra` is not `RA`): anything else is 400 `register_invalid`. */
-const registerCode = coded(
-  'register_invalid',
-  z.enum(registerCodes as [RegisterCode, ...RegisterCode[]], {
-    error: (issue) =>
-      `${JSON.stringify(issue.input)} is not a register this service serves. Use one of ${registerCodes.join(', ')} (case-sensitive)`,
-  }),
+const registerCode = /* @__PURE__ */ shakable(() =>
+  coded(
+    'register_invalid',
+    z.enum(registerCodes as [RegisterCode, ...RegisterCode[]], {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not a register this service serves. Use one of ${registerCodes.join(', ')} (case-sensitive)`,
+    }),
+  ),
 );
 
 /** An entry number: one to nine digits, spaces ignored, leading zeros kept (the use case compacts it). */
-const entryNumber = z
-  .string()
-  .check(
-    z.regex(
-      /^ *(?:\d *){1,9}$/,
-      'number must be one to nine digits (spaces are ignored, leading zeros kept)',
+const entryNumber = /* @__PURE__ */ shakable(() =>
+  z
+    .string()
+    .check(
+      z.regex(
+        /^ *(?:\d *){1,9}$/,
+        'number must be one to nine digits (spaces are ignored, leading zeros kept)',
+      ),
     ),
-  );
+);
 
-export const registerPath = z.strictObject({ register: registerCode });
-export const registerEntryPath = z.strictObject({ register: registerCode, number: entryNumber });
+export const registerPath = /* @__PURE__ */ shakable(() => z.strictObject({ register: registerCode }));
+export const registerEntryPath = /* @__PURE__ */ shakable(() =>
+  z.strictObject({ register: registerCode, number: entryNumber }),
+);
 
-export const browseQuery = z.strictObject({
-  browse: coded(
-    'browse_key_too_short',
-    z
-      .string({
-        error: (issue) => (issue.input === undefined ? 'browse is required' : 'browse must be a string'),
-      })
-      .check(z.regex(/^\s*\S.*\S\s*$/, 'must hold at least two characters (after trimming spaces)')),
-  ).register(z.globalRegistry, {
-    description: `Where to start in the register's alphabetical order: 2 to ${MAX_BROWSE_KEY} characters after trimming spaces (400 \`browse_key_too_short\` below 2).`,
+export const browseQuery = /* @__PURE__ */ shakable(() =>
+  z.strictObject({
+    browse: coded(
+      'browse_key_too_short',
+      z
+        .string({
+          error: (issue) => (issue.input === undefined ? 'browse is required' : 'browse must be a string'),
+        })
+        .check(z.regex(/^\s*\S.*\S\s*$/, 'must hold at least two characters (after trimming spaces)')),
+    ).register(z.globalRegistry, {
+      description: `Where to start in the register's alphabetical order: 2 to ${MAX_BROWSE_KEY} characters after trimming spaces (400 \`browse_key_too_short\` below 2).`,
+    }),
+    limit: limitParam,
+    cursor: cursorParam,
   }),
-  limit: limitParam,
-  cursor: cursorParam,
-});
+);
 
-export const purchaseRegisterExtractBody = named(
-  'PurchaseRegisterExtractRequest',
-  z.strictObject({ history: z.optional(z.boolean({ error: 'history must be true or false' })) }),
+export const purchaseRegisterExtractBody = /* @__PURE__ */ shakable(() =>
+  named(
+    'PurchaseRegisterExtractRequest',
+    z.strictObject({ history: z.optional(z.boolean({ error: 'history must be true or false' })) }),
+  ),
 );
 
 // ---- responses ------------------------------------------------------------------------------
 
-const partialAddressSchema = named(
-  'RegisterAddress',
-  z.union([
-    named(
-      'AustralianLocation',
-      z.strictObject({
-        locality: z.string(),
-        state: z.nullable(z.string()),
-        postcode: z.nullable(z.string()),
-      }),
-    ),
-    named('OverseasLocation', z.strictObject({ locality: z.string(), country: z.string() })),
-  ]),
-  'Where a register entry is: locality, state and postcode in Australia; locality and country overseas.',
+const partialAddressSchema = /* @__PURE__ */ shakable(() =>
+  named(
+    'RegisterAddress',
+    z.union([
+      named(
+        'AustralianLocation',
+        z.strictObject({
+          locality: z.string(),
+          state: z.nullable(z.string()),
+          postcode: z.nullable(z.string()),
+        }),
+      ),
+      named('OverseasLocation', z.strictObject({ locality: z.string(), country: z.string() })),
+    ]),
+    'Where a register entry is: locality, state and postcode in Australia; locality and country overseas.',
+  ),
 );
 
-const principalSchema = named('Principal', z.object({ name: z.string(), licenceNumber: z.string() }));
+const principalSchema = /* @__PURE__ */ shakable(() =>
+  named('Principal', z.object({ name: z.string(), licenceNumber: z.string() })),
+);
 
-const banFields = {
+const banFields = /* @__PURE__ */ shakable(() => ({
   type: z.nullable(codedSchema),
   from: isoDate,
   to: nullableDate,
   status: codedSchema,
   documentNumber: z.string(),
   legislation: z.nullable(codedSchema),
-};
-const banSchema = named('Ban', z.strictObject(banFields));
+}));
+const banSchema = /* @__PURE__ */ shakable(() => named('Ban', z.strictObject(banFields)));
 
-const entryFields = {
+const entryFields = /* @__PURE__ */ shakable(() => ({
   object: z.literal('registerEntry'),
   register: codedSchema,
   holder: partySchema,
@@ -106,9 +121,9 @@ const entryFields = {
   principal: z.nullable(principalSchema),
   bans: z.nullable(z.array(banSchema)),
   address: z.nullable(partialAddressSchema),
-};
+}));
 
-const NUMBER = z.string().check(z.regex(/^\d{1,9}$/));
+const NUMBER = /* @__PURE__ */ shakable(() => z.string().check(z.regex(/^\d{1,9}$/)));
 
 /**
  * A register entry: exactly the identifier field of its register (one per family, two in the
@@ -171,83 +186,96 @@ const entryUnion = <E extends z.core.$ZodLooseShape>(suffix: '' | 'Details', ext
 };
 
 /** A browse row (and the subject of a register extract). */
-export const registerEntrySchema = entryUnion('', {});
+export const registerEntrySchema = /* @__PURE__ */ shakable(() => entryUnion('', {}));
 /** GET /v1/registers/{register}/entries/{number}: the row with `meta`. */
-export const registerEntryResponseSchema = named('RegisterEntryResponse', withMeta(registerEntrySchema));
+export const registerEntryResponseSchema = /* @__PURE__ */ shakable(() =>
+  named('RegisterEntryResponse', withMeta(registerEntrySchema)),
+);
 
-export const registerEntryListSchema = listEnvelope('RegisterEntryList', registerEntrySchema);
+export const registerEntryListSchema = /* @__PURE__ */ shakable(() =>
+  listEnvelope('RegisterEntryList', registerEntrySchema),
+);
 
-export const registerSchema = named(
-  'Register',
-  z.object({
-    object: z.literal('register'),
-    code: z.string(),
-    label: z.string(),
-    family: z.enum(['professional', 'authorised-representatives', 'banned-disqualified']),
-    identifierField: z.enum([
-      'registrationNumber',
-      'licenceNumber',
-      'representativeNumber',
-      'asicIdentifier',
-    ]),
-    feeCode: z.string(),
+export const registerSchema = /* @__PURE__ */ shakable(() =>
+  named(
+    'Register',
+    z.object({
+      object: z.literal('register'),
+      code: z.string(),
+      label: z.string(),
+      family: z.enum(['professional', 'authorised-representatives', 'banned-disqualified']),
+      identifierField: z.enum([
+        'registrationNumber',
+        'licenceNumber',
+        'representativeNumber',
+        'asicIdentifier',
+      ]),
+      feeCode: z.string(),
+    }),
+  ),
+);
+
+export const registerListSchema = /* @__PURE__ */ shakable(() =>
+  listEnvelope('RegisterList', registerSchema),
+);
+
+/** A register extract's entry: the entry's fields (the holder with its birth, where the registry has it) and its sections. */
+const entrySectionsSchema = /* @__PURE__ */ shakable(() =>
+  entryUnion('Details', {
+    // A register's address record has a company's shape (its types are register-address-types).
+    addresses: z.array(addressRecordSchema),
+    trading: z.nullable(
+      z.array(
+        named(
+          'TradingName',
+          z.object({ type: codedSchema, name: z.string(), number: z.nullable(z.string()) }),
+        ),
+      ),
+    ),
+    officers: z.nullable(
+      z.array(
+        named(
+          'RegisterOfficer',
+          z.object({
+            role: codedSchema,
+            status: codedSchema,
+            appointedAt: nullableDate,
+            ceasedAt: nullableDate,
+            party: partySchema,
+          }),
+        ),
+      ),
+    ),
+    authorities: z.nullable(
+      z.array(
+        named(
+          'RegisterAuthority',
+          z.object({
+            type: codedSchema,
+            principal: principalSchema,
+            from: isoDate,
+            to: nullableDate,
+            status: codedSchema,
+          }),
+        ),
+      ),
+    ),
+    suspensions: z.nullable(
+      z.array(
+        named(
+          'RegisterSuspension',
+          z.object({ reason: codedSchema, from: isoDate, to: nullableDate, status: codedSchema }),
+        ),
+      ),
+    ),
+    bans: z.nullable(
+      z.array(named('BanDetails', z.strictObject({ ...banFields, comments: z.nullable(z.string()) }))),
+    ),
+    legislation: z.nullable(codedSchema),
   }),
 );
 
-export const registerListSchema = listEnvelope('RegisterList', registerSchema);
-
-/** A register extract's entry: the entry's fields (the holder with its birth, where the registry has it) and its sections. */
-const entrySectionsSchema = entryUnion('Details', {
-  // A register's address record has a company's shape (its types are register-address-types).
-  addresses: z.array(addressRecordSchema),
-  trading: z.nullable(
-    z.array(
-      named('TradingName', z.object({ type: codedSchema, name: z.string(), number: z.nullable(z.string()) })),
-    ),
-  ),
-  officers: z.nullable(
-    z.array(
-      named(
-        'RegisterOfficer',
-        z.object({
-          role: codedSchema,
-          status: codedSchema,
-          appointedAt: nullableDate,
-          ceasedAt: nullableDate,
-          party: partySchema,
-        }),
-      ),
-    ),
-  ),
-  authorities: z.nullable(
-    z.array(
-      named(
-        'RegisterAuthority',
-        z.object({
-          type: codedSchema,
-          principal: principalSchema,
-          from: isoDate,
-          to: nullableDate,
-          status: codedSchema,
-        }),
-      ),
-    ),
-  ),
-  suspensions: z.nullable(
-    z.array(
-      named(
-        'RegisterSuspension',
-        z.object({ reason: codedSchema, from: isoDate, to: nullableDate, status: codedSchema }),
-      ),
-    ),
-  ),
-  bans: z.nullable(
-    z.array(named('BanDetails', z.strictObject({ ...banFields, comments: z.nullable(z.string()) }))),
-  ),
-  legislation: z.nullable(codedSchema),
-});
-
-const registerExtractFields = {
+const registerExtractFields = /* @__PURE__ */ shakable(() => ({
   object: z.literal('extract'),
   id: z.string().check(z.startsWith('ext_')),
   kind: z.literal('register'),
@@ -258,17 +286,21 @@ const registerExtractFields = {
   expiresAt: timestamp,
   clientReference: z.nullable(z.string().check(z.maxLength(30))),
   disclaimer: z.string(),
-};
+}));
 
 /** A held register extract as the lists show it: without the entry's sections and documents. */
-export const registerExtractSummarySchema = named('RegisterExtractSummary', z.object(registerExtractFields));
+export const registerExtractSummarySchema = /* @__PURE__ */ shakable(() =>
+  named('RegisterExtractSummary', z.object(registerExtractFields)),
+);
 
-export const registerExtractSchema = named(
-  'RegisterExtract',
-  z.object({
-    ...registerExtractFields,
-    entry: entrySectionsSchema,
-    documents: z.array(documentSchema),
-    meta: metaSchema,
-  }),
+export const registerExtractSchema = /* @__PURE__ */ shakable(() =>
+  named(
+    'RegisterExtract',
+    z.object({
+      ...registerExtractFields,
+      entry: entrySectionsSchema,
+      documents: z.array(documentSchema),
+      meta: metaSchema,
+    }),
+  ),
 );

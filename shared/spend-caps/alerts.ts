@@ -11,7 +11,7 @@ import type { Mailer, MailMessage } from '../orders/store-port.ts';
 import type { EventRecord } from '../webhooks/event-port.ts';
 import { eventIdFor } from '../webhooks/publish.ts';
 import { ALERT_THRESHOLDS, money, presentSpendCap, type SpendCapView, scopeName } from './present.ts';
-import type { BillingRecipients, SpendCap, SpendCapStore } from './store-port.ts';
+import type { BillingRecipients, SpendCap, SpendHoldStore } from './store-port.ts';
 
 export const SPEND_ALERT_EVENT = 'spend_cap.threshold_reached';
 
@@ -24,7 +24,7 @@ export interface SpendAlertData {
 
 /** Records the alert of every threshold the cap's spend has reached this month and not yet alerted. */
 export async function alertReached(
-  store: SpendCapStore,
+  store: SpendHoldStore,
   cap: SpendCap,
   month: string,
   now: Date,

@@ -4,16 +4,17 @@
  * (`localPorts`, with the stack's clock).
  */
 import { DynamoKeyAdministration } from '../adapters/dynamodb/key-admin.ts';
-import { DynamoSpendCaps } from '../adapters/dynamodb/spend-caps.ts';
-import type { PortFactory, PortRoot } from '../kernel/capability-ports.ts';
+import { DynamoSpendCaps, DynamoSpendHolds } from '../adapters/dynamodb/spend-caps.ts';
+import type { PortFactory } from '../kernel/capability-ports.ts';
 import { createSpendGuard } from './guard.ts';
 
-const store = (root: PortRoot) =>
+/** The cap routes' store: with the key lookup a key's cap needs. */
+export const spendCaps: PortFactory<'spendCaps'> = (root) =>
   new DynamoSpendCaps(root.config.mainTable, new DynamoKeyAdministration(root.config.keysTable));
-
-export const spendCaps: PortFactory<'spendCaps'> = store;
+/** Every billable function's guard, and the workers' recipients: no key lookup bundled. */
 export const spendGuard: PortFactory<'spendGuard'> = (root) =>
-  createSpendGuard({ spendCaps: store(root), clock: root.clock });
-export const billingRecipients: PortFactory<'billingRecipients'> = store;
+  createSpendGuard({ spendCaps: new DynamoSpendHolds(root.config.mainTable), clock: root.clock });
+export const billingRecipients: PortFactory<'billingRecipients'> = (root) =>
+  new DynamoSpendHolds(root.config.mainTable);
 
 export const localPorts = { spendCaps, spendGuard, billingRecipients };

@@ -15,7 +15,7 @@ import { stagePrices } from '../kernel/prices.ts';
 import { type Fee, feeOf } from '../mcp/fees.ts';
 import { alertReached } from './alerts.ts';
 import { money, monthOf } from './present.ts';
-import type { SpendCap, SpendCapStore, SpendCounter, SpendReservation } from './store-port.ts';
+import type { SpendCap, SpendCounter, SpendHoldStore, SpendReservation } from './store-port.ts';
 
 /** Fee entries are timed to the second, up to a purchase's run after its hold: look this far back. */
 const FEE_LOOKBACK_MS = 5 * 60_000;
@@ -40,7 +40,7 @@ export function capExceeded(cap: SpendCap, counter: SpendCounter, fee: Fee, mont
   });
 }
 
-export function createSpendGuard(ports: { spendCaps: SpendCapStore; clock: Clock }): SpendGuard {
+export function createSpendGuard(ports: { spendCaps: SpendHoldStore; clock: Clock }): SpendGuard {
   const store = ports.spendCaps;
   return {
     async hold(purchase): Promise<SpendHold> {

@@ -5,12 +5,13 @@
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { EVERY_ROLE } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import { accountCapBody, keyCapBody, keyCapPath, spendCapListSchema, spendCapResponse } from './schemas.ts';
 
 const free = { status: 200, billable: false, product: null } as const;
 
-export const spendCapRoutes = {
-  listSpendCaps: defineRoute({
+export const listSpendCaps = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListSpendCaps',
     consoleRoles: EVERY_ROLE,
     method: 'GET',
@@ -24,7 +25,10 @@ export const spendCapRoutes = {
     readOnly: true,
     errors: [],
   }),
-  getAccountSpendCap: defineRoute({
+);
+
+export const getAccountSpendCap = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetAccountSpendCap',
     consoleRoles: EVERY_ROLE,
     method: 'GET',
@@ -38,7 +42,10 @@ export const spendCapRoutes = {
     readOnly: true,
     errors: [],
   }),
-  setAccountSpendCap: defineRoute({
+);
+
+export const setAccountSpendCap = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'SetAccountSpendCap',
     method: 'PUT',
     path: '/v1/spend-caps/account',
@@ -52,7 +59,10 @@ export const spendCapRoutes = {
     notForAgents: true,
     errors: [],
   }),
-  deleteAccountSpendCap: defineRoute({
+);
+
+export const deleteAccountSpendCap = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'DeleteAccountSpendCap',
     method: 'DELETE',
     path: '/v1/spend-caps/account',
@@ -66,7 +76,10 @@ export const spendCapRoutes = {
     notForAgents: true,
     errors: [],
   }),
-  getKeySpendCap: defineRoute({
+);
+
+export const getKeySpendCap = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetKeySpendCap',
     consoleRoles: EVERY_ROLE,
     method: 'GET',
@@ -80,7 +93,10 @@ export const spendCapRoutes = {
     readOnly: true,
     errors: ['api_key_not_found'],
   }),
-  setKeySpendCap: defineRoute({
+);
+
+export const setKeySpendCap = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'SetKeySpendCap',
     method: 'PUT',
     path: '/v1/spend-caps/keys/{keyId}',
@@ -94,7 +110,10 @@ export const spendCapRoutes = {
     notForAgents: true,
     errors: ['api_key_not_found'],
   }),
-  deleteKeySpendCap: defineRoute({
+);
+
+export const deleteKeySpendCap = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'DeleteKeySpendCap',
     method: 'DELETE',
     path: '/v1/spend-caps/keys/{keyId}',
@@ -108,4 +127,15 @@ export const spendCapRoutes = {
     notForAgents: true,
     errors: ['api_key_not_found'],
   }),
+);
+
+/** The area's routes, by name. */
+export const spendCapRoutes = {
+  listSpendCaps,
+  getAccountSpendCap,
+  setAccountSpendCap,
+  deleteAccountSpendCap,
+  getKeySpendCap,
+  setKeySpendCap,
+  deleteKeySpendCap,
 } as const;

@@ -48,7 +48,8 @@ export type ReserveOutcome =
   | { outcome: 'held_before'; reservation: SpendReservation }
   | { outcome: 'refused'; scope: CapScope['kind'] };
 
-export interface SpendCapStore {
+/** The caps, counters and holds: what the spend guard and the alerts use. */
+export interface SpendHoldStore {
   /** The account's cap and its key's (absent where none is set). */
   capsOf(
     accountId: string,
@@ -86,6 +87,13 @@ export interface SpendCapStore {
     threshold: number,
     event: EventRecord,
   ): Promise<boolean>;
+}
+
+/**
+ * Also the key lookup that setting a key's cap needs (the cap routes): apart, so that the guard in
+ * every billable function does not bundle the key store.
+ */
+export interface SpendCapStore extends SpendHoldStore {
   /** Whether the account has a key with this id in the environment. */
   hasKey(accountId: string, environment: Environment, keyId: string): Promise<boolean>;
 }

@@ -7,7 +7,7 @@ import { pageRequest } from '../kernel/http/paging.ts';
 import { type PriceSchedule, priceAt, stagePrices } from '../kernel/prices.ts';
 import { MONITORING_PRODUCT } from '../monitoring/settings.ts';
 import { PRODUCT_NAMES } from './prices.ts';
-import { usageRoutes } from './routes.ts';
+import * as usageRoutes from './routes.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 

@@ -2,10 +2,11 @@
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath } from '../kernel/http/schemas.ts';
 import { EVERY_ROLE } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import { usageQuery, usageSchema } from './schemas.ts';
 
-export const usageRoutes = {
-  getUsage: defineRoute({
+export const getUsage = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetUsage',
     consoleRoles: EVERY_ROLE,
     method: 'GET',
@@ -20,4 +21,9 @@ export const usageRoutes = {
     ports: ['ledger'],
     errors: [],
   }),
+);
+
+/** The area's routes, by name. */
+export const usageRoutes = {
+  getUsage,
 } as const;

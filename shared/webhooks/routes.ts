@@ -3,6 +3,7 @@
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import {
   createEndpointBody,
   deletedEndpointSchema,
@@ -25,8 +26,8 @@ import {
 
 const free = { status: 200, billable: false, product: null } as const;
 
-export const webhookRoutes = {
-  listEvents: defineRoute({
+export const listEvents = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListEvents',
     consoleRoles: DEVELOPER_ROLES,
     errors: [],
@@ -40,7 +41,10 @@ export const webhookRoutes = {
     ports: ['eventLog'],
     readOnly: true,
   }),
-  getEvent: defineRoute({
+);
+
+export const getEvent = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetEvent',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['event_not_found', 'event_owner_mismatch'],
@@ -54,7 +58,10 @@ export const webhookRoutes = {
     ports: ['eventLog'],
     readOnly: true,
   }),
-  listEventDeliveries: defineRoute({
+);
+
+export const listEventDeliveries = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListEventDeliveries',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['event_not_found', 'event_owner_mismatch'],
@@ -68,7 +75,10 @@ export const webhookRoutes = {
     ports: ['eventLog', 'webhookDeliveries'],
     readOnly: true,
   }),
-  resendEvent: defineRoute({
+);
+
+export const resendEvent = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ResendEvent',
     consoleRoles: DEVELOPER_ROLES,
     errors: [
@@ -88,7 +98,10 @@ export const webhookRoutes = {
     status: 202,
     ports: ['eventLog', 'webhookEndpoints', 'webhookDeliveries', 'webhookQueue'],
   }),
-  createWebhookEndpoint: defineRoute({
+);
+
+export const createWebhookEndpoint = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'CreateWebhookEndpoint',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_url_not_allowed', 'webhook_endpoint_limit_reached'],
@@ -102,7 +115,10 @@ export const webhookRoutes = {
     status: 201,
     ports: ['webhookEndpoints', 'sealer'],
   }),
-  listWebhookEndpoints: defineRoute({
+);
+
+export const listWebhookEndpoints = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListWebhookEndpoints',
     consoleRoles: DEVELOPER_ROLES,
     errors: [],
@@ -116,7 +132,10 @@ export const webhookRoutes = {
     ports: ['webhookEndpoints'],
     readOnly: true,
   }),
-  getWebhookEndpoint: defineRoute({
+);
+
+export const getWebhookEndpoint = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetWebhookEndpoint',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
@@ -130,7 +149,10 @@ export const webhookRoutes = {
     ports: ['webhookEndpoints'],
     readOnly: true,
   }),
-  updateWebhookEndpoint: defineRoute({
+);
+
+export const updateWebhookEndpoint = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'UpdateWebhookEndpoint',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch', 'webhook_url_not_allowed'],
@@ -143,7 +165,10 @@ export const webhookRoutes = {
     ...free,
     ports: ['webhookEndpoints'],
   }),
-  deleteWebhookEndpoint: defineRoute({
+);
+
+export const deleteWebhookEndpoint = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'DeleteWebhookEndpoint',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
@@ -157,7 +182,10 @@ export const webhookRoutes = {
     ports: ['webhookEndpoints'],
     deletes: ['main'],
   }),
-  rotateWebhookSecret: defineRoute({
+);
+
+export const rotateWebhookSecret = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'RotateWebhookSecret',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
@@ -170,7 +198,10 @@ export const webhookRoutes = {
     ...free,
     ports: ['webhookEndpoints', 'sealer'],
   }),
-  listEndpointDeliveries: defineRoute({
+);
+
+export const listEndpointDeliveries = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListEndpointDeliveries',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
@@ -184,7 +215,10 @@ export const webhookRoutes = {
     ports: ['webhookEndpoints', 'webhookDeliveries'],
     readOnly: true,
   }),
-  recoverWebhookEndpoint: defineRoute({
+);
+
+export const recoverWebhookEndpoint = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'RecoverWebhookEndpoint',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
@@ -199,7 +233,10 @@ export const webhookRoutes = {
     ports: ['webhookEndpoints', 'webhookDeliveries', 'webhookQueue'],
     readOnly: true,
   }),
-  testWebhookEndpoint: defineRoute({
+);
+
+export const testWebhookEndpoint = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'TestWebhookEndpoint',
     consoleRoles: DEVELOPER_ROLES,
     errors: ['webhook_endpoint_not_found', 'webhook_endpoint_owner_mismatch'],
@@ -213,4 +250,21 @@ export const webhookRoutes = {
     status: 202,
     ports: ['eventLog', 'webhookEndpoints', 'webhookDeliveries', 'webhookQueue'],
   }),
+);
+
+/** The area's routes, by name. */
+export const webhookRoutes = {
+  listEvents,
+  getEvent,
+  listEventDeliveries,
+  resendEvent,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookSecret,
+  listEndpointDeliveries,
+  recoverWebhookEndpoint,
+  testWebhookEndpoint,
 };

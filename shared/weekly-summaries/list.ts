@@ -10,7 +10,7 @@ import { type CursorCodec, pageOfStore } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
 import { isWeeklySummaryType, weeklySummaryTypes } from './registry-port.ts';
-import { weeklySummaryRoutes } from './routes.ts';
+import * as weeklySummaryRoutes from './routes.ts';
 
 /**
  * One page of the account's unexpired weekly summaries, newest first (like

@@ -4,6 +4,7 @@ import { extractPath } from '../companies/shared-schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
+import { shakable } from '../kernel/shakable.ts';
 import {
   purchaseWeeklySummaryBody,
   weeklySummaryListQuery,
@@ -12,8 +13,8 @@ import {
   weeklySummarySchema,
 } from './schemas.ts';
 
-export const weeklySummaryRoutes = {
-  purchaseWeeklySummary: defineRoute({
+export const purchaseWeeklySummary = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'PurchaseWeeklySummary',
     consoleRoles: DEVELOPER_ROLES,
     method: 'POST',
@@ -37,7 +38,10 @@ export const weeklySummaryRoutes = {
     ],
     errors: ['summary_type_invalid', 'week_start_invalid', 'summary_unavailable'],
   }),
-  getWeeklySummary: defineRoute({
+);
+
+export const getWeeklySummary = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'GetWeeklySummary',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -52,7 +56,10 @@ export const weeklySummaryRoutes = {
     ports: ['heldExtracts'],
     errors: ['extract_not_found', 'extract_expired', 'extract_owner_mismatch'],
   }),
-  listWeeklySummaries: defineRoute({
+);
+
+export const listWeeklySummaries = /* @__PURE__ */ shakable(() =>
+  defineRoute({
     name: 'ListWeeklySummaries',
     consoleRoles: DEVELOPER_ROLES,
     method: 'GET',
@@ -67,4 +74,11 @@ export const weeklySummaryRoutes = {
     ports: ['heldExtracts'],
     errors: ['summary_type_invalid'],
   }),
+);
+
+/** The area's routes, by name. */
+export const weeklySummaryRoutes = {
+  purchaseWeeklySummary,
+  getWeeklySummary,
+  listWeeklySummaries,
 } as const;

@@ -6,7 +6,7 @@ import { pageRequest } from '../../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../../shared/kernel/http/pipeline.ts';
 import { webhookDeliveries } from '../../../shared/webhooks/composition.ts';
 import { assertEventReadable, findEvent, presentDelivery } from '../../../shared/webhooks/endpoints.ts';
-import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof webhookRoutes.listEventDeliveries>) =>
   createHttpHandler(webhookRoutes.listEventDeliveries, ports, async ({ path, query, auth }) => {

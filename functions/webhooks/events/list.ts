@@ -7,7 +7,7 @@ import { pageRequest } from '../../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../../shared/kernel/http/pipeline.ts';
 import { presentEvent } from '../../../shared/webhooks/endpoints.ts';
 import { EVENT_RETENTION_MS } from '../../../shared/webhooks/event-port.ts';
-import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof webhookRoutes.listEvents>) =>
   createHttpHandler(webhookRoutes.listEvents, ports, async ({ query, auth }) => {

@@ -188,13 +188,175 @@ async function queryAll(input: QueryInput): Promise<Item[]> {
  */
 const SECTION_CACHE_ENTRIES = 16;
 
-/** Every role of the extract store over the main table: reads, a purchase's writes, purchase records, and the ledger. */
-export class DynamoExtractStore implements HeldExtracts, ExtractPurchases, PurchaseRecords, UsageLedger {
+/**
+ * The held extracts over the main table: what the free reads of an extract and its sections use,
+ * apart from a purchase's writes so that a read's function does not bundle them.
+ */
+export class DynamoHeldExtracts implements HeldExtracts {
   private readonly sections = new Map<string, unknown>();
+
+  constructor(protected readonly tableName: string) {}
+
+  async readPage(
+    id: string,
+    name: string,
+    range: { offset: number; limit: number; key?: string },
+  ): Promise<ListPage | undefined> {
+    const limit = Math.min(range.limit, MAX_PAGE_READ);
+    const pk = pagedPk(id, name);
+    const first = Math.floor(range.offset / LIST_PAGE_ITEMS);
+    const last = Math.floor((range.offset + limit - 1) / LIST_PAGE_ITEMS);
+    const wanted = [{ pk, sk: 'META' }];
+    for (let index = first; index <= last; index++) wanted.push({ pk, sk: pageSk(index, range.key) });
+    const found = new Map<string, Uint8Array>();
+    let keys: Item[] = wanted;
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt > 5) throw new Error(`could not read the pages of ${id} ${name}`);
+      if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
+      const result = await batchGet(this.tableName, keys, {
+        ProjectionExpression: 'sk, #d',
+        ExpressionAttributeNames: { '#d': 'data' },
+      });
+      for (const item of result.items) found.set(item.sk as string, item.data as Uint8Array);
+      keys = result.unprocessed;
+    }
+    const metaData = found.get('META');
+    if (!metaData) return undefined;
+    const meta = unpack(metaData) as { count: number; counts: Record<string, number>; attachment: unknown };
+    const pageItems: unknown[] = [];
+    for (let index = first; index <= last; index++) {
+      const data = found.get(pageSk(index, range.key));
+      if (data) pageItems.push(...(unpack(data) as unknown[]));
+    }
+    const skip = range.offset - first * LIST_PAGE_ITEMS;
+    return {
+      items: pageItems.slice(skip, skip + limit),
+      total: range.key === undefined ? meta.count : (meta.counts[range.key] ?? 0),
+      attachment: meta.attachment,
+    };
+  }
+
+  async getHeader(id: string): Promise<ExtractHeader | undefined> {
+    const item = await getItem(this.tableName, { pk: extractPk(id), sk: 'HEAD' });
+    const [head] = item ? await this.committed([item]) : [];
+    return head ? toHeader(head) : undefined;
+  }
+
+  async getExtract(id: string): Promise<StoredExtract | undefined> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': extractPk(id) },
+    });
+    const found = items.find((item) => item.sk === 'HEAD');
+    const [head] = found ? await this.committed([found]) : [];
+    if (!head) return undefined;
+    return { header: toHeader(head), sections: sectionsOf(items) ?? {} };
+  }
+
+  async getSection(id: string, name: string): Promise<unknown> {
+    const cacheKey = `${id}#${name}`;
+    const cached = this.sections.get(cacheKey);
+    if (cached !== undefined) {
+      this.sections.delete(cacheKey);
+      this.sections.set(cacheKey, cached);
+      return cached;
+    }
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': extractPk(id), ':prefix': `SEC#${name}#` },
+    });
+    if (items.length === 0) return undefined;
+    const section = decodeSection(items.map((item) => item.data as Uint8Array));
+    this.sections.set(cacheKey, section);
+    if (this.sections.size > SECTION_CACHE_ENTRIES) {
+      this.sections.delete(this.sections.keys().next().value as string);
+    }
+    return section;
+  }
+
+  async heldForSubject(
+    accountId: string,
+    environment: Environment,
+    kind: ExtractKind,
+    subjectKey: string,
+  ): Promise<ListedExtract[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': heldPk(accountId, environment, kind, subjectKey) },
+      ScanIndexForward: false,
+    });
+    return (await this.committed(items)).map(toListed);
+  }
+
+  async list(
+    accountId: string,
+    environment: Environment,
+    options: ExtractListOptions,
+  ): Promise<ExtractListPage> {
+    const pk = listPk(accountId, environment, options.kind);
+    const subjectFilters = [
+      ...(options.subject?.prefix !== undefined ? ['begins_with(subjectKey, :prefix)'] : []),
+      ...(options.subject?.contains !== undefined ? ['contains(subjectKey, :contains)'] : []),
+    ];
+    const subjectValues = {
+      ...(options.subject?.prefix !== undefined ? { ':prefix': options.subject.prefix } : {}),
+      ...(options.subject?.contains !== undefined ? { ':contains': options.subject.contains } : {}),
+    };
+    const found: Item[] = [];
+    let start: Item | undefined = options.after ? { pk, sk: options.after } : undefined;
+    // Expired entries are filtered out; keep reading until the page is full or the list ends.
+    do {
+      const page = await query({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: ['expiresAt > :now', ...subjectFilters].join(' AND '),
+        ExpressionAttributeValues: { ':pk': pk, ':now': options.now, ...subjectValues },
+        ScanIndexForward: false,
+        Limit: options.limit + 1 - found.length,
+        ExclusiveStartKey: start,
+      });
+      found.push(...page.Items);
+      start = page.LastEvaluatedKey;
+    } while (start && found.length <= options.limit);
+    const visible = await this.committed(found);
+    const pageItems = visible.slice(0, options.limit);
+    const more = found.length > options.limit;
+    return {
+      items: pageItems.map(toListed),
+      next: more ? (pageItems.at(-1)?.sk as string) : undefined,
+    };
+  }
+
+  /** Items of a batch whose fees are not written yet are left out. */
+  private async committed(items: Item[]): Promise<Item[]> {
+    const checks = await Promise.all(
+      items.map(async (item) => {
+        if (item.commitPk === undefined) return true;
+        const fee = await getItem(
+          this.tableName,
+          { pk: item.commitPk, sk: item.commitSk },
+          { ProjectionExpression: 'pk' },
+        );
+        return fee !== undefined;
+      }),
+    );
+    return items.filter((_, index) => checks[index]);
+  }
+}
+
+/** Every role of the extract store over the main table: the reads, a purchase's writes, purchase records, and the ledger. */
+export class DynamoExtractStore
+  extends DynamoHeldExtracts
+  implements ExtractPurchases, PurchaseRecords, UsageLedger
+{
   /** A batch purchase saves its answers as they arrive: those that arrive together share writes. */
   private readonly draftWrites: SharedBatchPuts;
 
-  constructor(private readonly tableName: string) {
+  constructor(tableName: string) {
+    super(tableName);
     this.draftWrites = new SharedBatchPuts(tableName);
   }
 
@@ -331,45 +493,6 @@ export class DynamoExtractStore implements HeldExtracts, ExtractPurchases, Purch
     await putAll(this.tableName, items, `the pages of ${id} ${name}`);
   }
 
-  async readPage(
-    id: string,
-    name: string,
-    range: { offset: number; limit: number; key?: string },
-  ): Promise<ListPage | undefined> {
-    const limit = Math.min(range.limit, MAX_PAGE_READ);
-    const pk = pagedPk(id, name);
-    const first = Math.floor(range.offset / LIST_PAGE_ITEMS);
-    const last = Math.floor((range.offset + limit - 1) / LIST_PAGE_ITEMS);
-    const wanted = [{ pk, sk: 'META' }];
-    for (let index = first; index <= last; index++) wanted.push({ pk, sk: pageSk(index, range.key) });
-    const found = new Map<string, Uint8Array>();
-    let keys: Item[] = wanted;
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt > 5) throw new Error(`could not read the pages of ${id} ${name}`);
-      if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
-      const result = await batchGet(this.tableName, keys, {
-        ProjectionExpression: 'sk, #d',
-        ExpressionAttributeNames: { '#d': 'data' },
-      });
-      for (const item of result.items) found.set(item.sk as string, item.data as Uint8Array);
-      keys = result.unprocessed;
-    }
-    const metaData = found.get('META');
-    if (!metaData) return undefined;
-    const meta = unpack(metaData) as { count: number; counts: Record<string, number>; attachment: unknown };
-    const pageItems: unknown[] = [];
-    for (let index = first; index <= last; index++) {
-      const data = found.get(pageSk(index, range.key));
-      if (data) pageItems.push(...(unpack(data) as unknown[]));
-    }
-    const skip = range.offset - first * LIST_PAGE_ITEMS;
-    return {
-      items: pageItems.slice(skip, skip + limit),
-      total: range.key === undefined ? meta.count : (meta.counts[range.key] ?? 0),
-      attachment: meta.attachment,
-    };
-  }
-
   async findDraft(key: string, now: string): Promise<Draft | undefined> {
     const pointer = await getItem(this.tableName, purchaseKey({ key, slot: SINGLE_PURCHASE }));
     if (!pointer || pointer.validUntil <= now) return undefined;
@@ -490,116 +613,6 @@ export class DynamoExtractStore implements HeldExtracts, ExtractPurchases, Purch
       ...(settles ? [settledItem(settles)] : []),
     ]);
     await putAll(this.tableName, settled, 'the extracts of a batch').catch(() => undefined);
-  }
-
-  /** Items of a batch whose fees are not written yet are left out. */
-  private async committed(items: Item[]): Promise<Item[]> {
-    const checks = await Promise.all(
-      items.map(async (item) => {
-        if (item.commitPk === undefined) return true;
-        const fee = await getItem(
-          this.tableName,
-          { pk: item.commitPk, sk: item.commitSk },
-          { ProjectionExpression: 'pk' },
-        );
-        return fee !== undefined;
-      }),
-    );
-    return items.filter((_, index) => checks[index]);
-  }
-
-  async getHeader(id: string): Promise<ExtractHeader | undefined> {
-    const item = await getItem(this.tableName, { pk: extractPk(id), sk: 'HEAD' });
-    const [head] = item ? await this.committed([item]) : [];
-    return head ? toHeader(head) : undefined;
-  }
-
-  async getExtract(id: string): Promise<StoredExtract | undefined> {
-    const items = await queryAll({
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': extractPk(id) },
-    });
-    const found = items.find((item) => item.sk === 'HEAD');
-    const [head] = found ? await this.committed([found]) : [];
-    if (!head) return undefined;
-    return { header: toHeader(head), sections: sectionsOf(items) ?? {} };
-  }
-
-  async getSection(id: string, name: string): Promise<unknown> {
-    const cacheKey = `${id}#${name}`;
-    const cached = this.sections.get(cacheKey);
-    if (cached !== undefined) {
-      this.sections.delete(cacheKey);
-      this.sections.set(cacheKey, cached);
-      return cached;
-    }
-    const items = await queryAll({
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': extractPk(id), ':prefix': `SEC#${name}#` },
-    });
-    if (items.length === 0) return undefined;
-    const section = decodeSection(items.map((item) => item.data as Uint8Array));
-    this.sections.set(cacheKey, section);
-    if (this.sections.size > SECTION_CACHE_ENTRIES) {
-      this.sections.delete(this.sections.keys().next().value as string);
-    }
-    return section;
-  }
-
-  async heldForSubject(
-    accountId: string,
-    environment: Environment,
-    kind: ExtractKind,
-    subjectKey: string,
-  ): Promise<ListedExtract[]> {
-    const items = await queryAll({
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': heldPk(accountId, environment, kind, subjectKey) },
-      ScanIndexForward: false,
-    });
-    return (await this.committed(items)).map(toListed);
-  }
-
-  async list(
-    accountId: string,
-    environment: Environment,
-    options: ExtractListOptions,
-  ): Promise<ExtractListPage> {
-    const pk = listPk(accountId, environment, options.kind);
-    const subjectFilters = [
-      ...(options.subject?.prefix !== undefined ? ['begins_with(subjectKey, :prefix)'] : []),
-      ...(options.subject?.contains !== undefined ? ['contains(subjectKey, :contains)'] : []),
-    ];
-    const subjectValues = {
-      ...(options.subject?.prefix !== undefined ? { ':prefix': options.subject.prefix } : {}),
-      ...(options.subject?.contains !== undefined ? { ':contains': options.subject.contains } : {}),
-    };
-    const found: Item[] = [];
-    let start: Item | undefined = options.after ? { pk, sk: options.after } : undefined;
-    // Expired entries are filtered out; keep reading until the page is full or the list ends.
-    do {
-      const page = await query({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: ['expiresAt > :now', ...subjectFilters].join(' AND '),
-        ExpressionAttributeValues: { ':pk': pk, ':now': options.now, ...subjectValues },
-        ScanIndexForward: false,
-        Limit: options.limit + 1 - found.length,
-        ExclusiveStartKey: start,
-      });
-      found.push(...page.Items);
-      start = page.LastEvaluatedKey;
-    } while (start && found.length <= options.limit);
-    const visible = await this.committed(found);
-    const pageItems = visible.slice(0, options.limit);
-    const more = found.length > options.limit;
-    return {
-      items: pageItems.map(toListed),
-      next: more ? (pageItems.at(-1)?.sk as string) : undefined,
-    };
   }
 
   async entries(accountId: string, environment: Environment, from: string, to: string): Promise<FeeEntry[]> {

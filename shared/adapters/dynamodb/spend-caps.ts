@@ -20,6 +20,7 @@ import type {
   SpendCap,
   SpendCapStore,
   SpendCounter,
+  SpendHoldStore,
   SpendReservation,
 } from '../../spend-caps/store-port.ts';
 import type { EventRecord } from '../../webhooks/event-port.ts';
@@ -84,11 +85,9 @@ async function transactRetryingConflicts(items: readonly TransactItem[]): Promis
   }
 }
 
-export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
-  constructor(
-    readonly tableName: string,
-    readonly keys: Pick<DynamoKeyAdministration, 'find'>,
-  ) {}
+/** The caps, counters and holds (the spend guard's store), without the key lookup. */
+export class DynamoSpendHolds implements SpendHoldStore, BillingRecipients {
+  constructor(readonly tableName: string) {}
 
   async capsOf(accountId: string, environment: Environment, keyId: string) {
     const [account, key] = await Promise.all([
@@ -313,14 +312,24 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
     }
   }
 
-  async hasKey(accountId: string, environment: Environment, keyId: string): Promise<boolean> {
-    const key = await this.keys.find(accountId, keyId);
-    return key !== undefined && key.environment === environment;
-  }
-
   /** Today's billing recipients: the account cap's alert emails (the lead re-points this to billing members). */
   async recipientsOf(accountId: string, environment: Environment): Promise<string[]> {
     const item = await getItem(this.tableName, { pk: capsPk(accountId, environment), sk: 'ACCOUNT' });
     return isCap(item) ? [...(item.alertEmails ?? [])] : [];
+  }
+}
+
+/** With the key lookup that setting a key's cap needs (the cap routes' store). */
+export class DynamoSpendCaps extends DynamoSpendHolds implements SpendCapStore {
+  constructor(
+    tableName: string,
+    readonly keys: Pick<DynamoKeyAdministration, 'find'>,
+  ) {
+    super(tableName);
+  }
+
+  async hasKey(accountId: string, environment: Environment, keyId: string): Promise<boolean> {
+    const key = await this.keys.find(accountId, keyId);
+    return key !== undefined && key.environment === environment;
   }
 }

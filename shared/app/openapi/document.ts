@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import { docsRoutes } from '../../docs/routes.ts';
+import * as docsRoutes from '../../docs/routes.ts';
 import {
   DEFAULT_RETRY_AFTER_SECONDS,
   type ErrorCode,
@@ -19,7 +19,8 @@ import { IDEMPOTENCY_KEY } from '../../kernel/http/idempotency-key.ts';
 import type { RequestExample } from '../../kernel/http/request-example.ts';
 import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
 import { named } from '../../kernel/http/schemas.ts';
-import { referenceRoutes } from '../../reference/routes.ts';
+import * as referenceRoutes from '../../reference/routes.ts';
+
 import { spendCapAlertEventSchema } from '../../spend-caps/schemas.ts';
 import { type ApiArea, apiAreas, routesOf } from '../areas.ts';
 import { serviceErrors } from '../errors.ts';

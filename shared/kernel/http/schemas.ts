@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { EMPTY_CURSOR } from '../cursor.ts';
 import type { ErrorCode } from '../errors/catalogue.ts';
+import { shakable } from '../shakable.ts';
 import { calendarDate } from '../time-params.ts';
 
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
@@ -34,15 +35,15 @@ export const named = <T extends z.core.$ZodType>(
 };
 
 /** The API's two time formats, shared by every area's schemas. */
-export const isoDate = named(
-  'CalendarDate',
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-  'A calendar date, `YYYY-MM-DD`.',
+export const isoDate = /* @__PURE__ */ shakable(() =>
+  named('CalendarDate', z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'A calendar date, `YYYY-MM-DD`.'),
 );
-export const timestamp = named(
-  'Timestamp',
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)),
-  'An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`.',
+export const timestamp = /* @__PURE__ */ shakable(() =>
+  named(
+    'Timestamp',
+    z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)),
+    'An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`.',
+  ),
 );
 
 /**
@@ -73,10 +74,14 @@ export const exactlyOneOf = <T extends z.ZodMiniObject>(
 };
 
 /** The body of a POST that takes no fields. */
-export const noBody = named('EmptyRequest', z.strictObject({}), 'No fields: send `{}` or no body.');
+export const noBody = /* @__PURE__ */ shakable(() =>
+  named('EmptyRequest', z.strictObject({}), 'No fields: send `{}` or no body.'),
+);
 
 /** Request fields whose refusal has an error code of its own (spec 7), set by `coded`. */
-export const fieldCodes = z.registry<{ code: ErrorCode; missing: boolean | ErrorCode }>();
+export const fieldCodes = /* @__PURE__ */ shakable(() =>
+  z.registry<{ code: ErrorCode; missing: boolean | ErrorCode }>(),
+);
 
 /**
  * A request field (or body part) that the spec refuses with its own code rather than
@@ -145,21 +150,21 @@ export const uniqueItems = <T extends z.ZodMiniArray>(
   return checked;
 };
 
-export const metaSchema = named(
-  'Meta',
-  z.object({
-    billable: z.boolean(),
-    product: z.nullable(z.string()),
-    requestId: z.string().check(z.startsWith('req_')),
-    quantity: z.optional(z.int()),
-  }),
-  'What every answer carries besides its data: whether it incurred a registry fee, the product, the request id.',
+export const metaSchema = /* @__PURE__ */ shakable(() =>
+  named(
+    'Meta',
+    z.object({
+      billable: z.boolean(),
+      product: z.nullable(z.string()),
+      requestId: z.string().check(z.startsWith('req_')),
+      quantity: z.optional(z.int()),
+    }),
+    'What every answer carries besides its data: whether it incurred a registry fee, the product, the request id.',
+  ),
 );
 
-const withMetaSchema = named(
-  'WithMeta',
-  z.object({ meta: metaSchema }),
-  'What an answer about one resource adds to it: `meta`.',
+const withMetaSchema = /* @__PURE__ */ shakable(() =>
+  named('WithMeta', z.object({ meta: metaSchema }), 'What an answer about one resource adds to it: `meta`.'),
 );
 
 /**
@@ -169,38 +174,42 @@ const withMetaSchema = named(
 export const withMeta = <T extends z.core.$ZodType>(resource: T) => z.intersection(resource, withMetaSchema);
 
 /** No query parameters at all: any parameter is reported by name. */
-export const noQuery = z.strictObject({});
-export const noPath = z.strictObject({});
+export const noQuery = /* @__PURE__ */ shakable(() => z.strictObject({}));
+export const noPath = /* @__PURE__ */ shakable(() => z.strictObject({}));
 
-const limitMessage = `limit must be an integer from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}`;
+const limitMessage = /* @__PURE__ */ shakable(
+  () => `limit must be an integer from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}`,
+);
 
 /**
  * `limit`: on the wire a whole number 1–100 in decimal digits (at most four, so `0020` is 20). The
  * contract declares it an integer from 1 to 100 with the default 20, which is how query parameters
  * are typed in OpenAPI (a generated client takes a number and writes it in decimal).
  */
-export const limitParam = z.optional(
-  named(
-    'Limit',
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,4}$/, limitMessage)),
+export const limitParam = /* @__PURE__ */ shakable(() =>
+  z.optional(
+    named(
+      'Limit',
       z.pipe(
-        z.transform(Number),
-        z.int().check(z.minimum(PAGE_SIZE.min, limitMessage), z.maximum(PAGE_SIZE.max, limitMessage)),
+        z.string().check(z.regex(/^\d{1,4}$/, limitMessage)),
+        z.pipe(
+          z.transform(Number),
+          z.int().check(z.minimum(PAGE_SIZE.min, limitMessage), z.maximum(PAGE_SIZE.max, limitMessage)),
+        ),
       ),
-    ),
-    `Page size, from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}; ${PAGE_SIZE.default} when not given.`,
-    {
-      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-        for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
-        Object.assign(jsonSchema, {
-          type: 'integer',
-          minimum: PAGE_SIZE.min,
-          maximum: PAGE_SIZE.max,
-          default: PAGE_SIZE.default,
-        });
+      `Page size, from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}; ${PAGE_SIZE.default} when not given.`,
+      {
+        override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+          for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
+          Object.assign(jsonSchema, {
+            type: 'integer',
+            minimum: PAGE_SIZE.min,
+            maximum: PAGE_SIZE.max,
+            default: PAGE_SIZE.default,
+          });
+        },
       },
-    },
+    ),
   ),
 );
 
@@ -208,13 +217,15 @@ export const limitParam = z.optional(
  * Any non-empty string: the codec refuses a bad cursor with 400 on `cursor` (spec 7.7). The
  * empty one is refused here, before the handler runs, with the same 400 (the issue's `status`).
  */
-export const cursorParam = z.optional(
-  named(
-    'Cursor',
-    z.string().check(z.refine((cursor) => cursor !== '', { error: EMPTY_CURSOR, params: { status: 400 } })),
-    "The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account.",
-    // The refinement above, as JSON Schema says it.
-    { override: { minLength: 1 } },
+export const cursorParam = /* @__PURE__ */ shakable(() =>
+  z.optional(
+    named(
+      'Cursor',
+      z.string().check(z.refine((cursor) => cursor !== '', { error: EMPTY_CURSOR, params: { status: 400 } })),
+      "The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account.",
+      // The refinement above, as JSON Schema says it.
+      { override: { minLength: 1 } },
+    ),
   ),
 );
 
