@@ -1,6 +1,7 @@
 /**
  * Monthly spend caps on the account and on each key (docs/usage.md, "Spend caps"). Every console
- * member may read them; setting or removing one is for admins (no `consoleRoles`: admins only).
+ * member may read them; setting or removing one is for admins (no `consoleRoles`: admins only), and
+ * raising or removing one for admin members alone (caps.ts, `mayRaiseCaps`): a key may only lower.
  */
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
@@ -50,7 +51,7 @@ export const spendCapRoutes = {
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
     notForAgents: true,
-    errors: [],
+    errors: ['spend_cap_raise_forbidden'],
   }),
   deleteAccountSpendCap: defineRoute({
     name: 'DeleteAccountSpendCap',
@@ -64,7 +65,7 @@ export const spendCapRoutes = {
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
     notForAgents: true,
-    errors: [],
+    errors: ['spend_cap_raise_forbidden'],
   }),
   getKeySpendCap: defineRoute({
     name: 'GetKeySpendCap',
@@ -92,7 +93,7 @@ export const spendCapRoutes = {
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
     notForAgents: true,
-    errors: ['api_key_not_found'],
+    errors: ['api_key_not_found', 'spend_cap_raise_forbidden'],
   }),
   deleteKeySpendCap: defineRoute({
     name: 'DeleteKeySpendCap',
@@ -106,6 +107,6 @@ export const spendCapRoutes = {
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
     notForAgents: true,
-    errors: ['api_key_not_found'],
+    errors: ['api_key_not_found', 'spend_cap_raise_forbidden'],
   }),
 } as const;

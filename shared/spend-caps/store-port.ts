@@ -56,7 +56,11 @@ export interface SpendCapStore {
   ): Promise<{ account?: SpendCap; key?: SpendCap }>;
   /** Every cap of the account in the environment: the account's, then its keys'. */
   listCaps(accountId: string, environment: Environment): Promise<SpendCap[]>;
-  putCap(cap: SpendCap): Promise<void>;
+  /**
+   * Writes the cap; with `onlyLowering`, only where none is set or the stored amount is at least
+   * the new one (false, nothing written, otherwise).
+   */
+  putCap(cap: SpendCap, options?: { onlyLowering?: boolean }): Promise<boolean>;
   deleteCap(accountId: string, environment: Environment, scope: CapScope): Promise<void>;
   counter(accountId: string, environment: Environment, scope: CapScope, month: string): Promise<SpendCounter>;
   /**

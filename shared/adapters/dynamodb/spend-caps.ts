@@ -118,7 +118,17 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
     return caps;
   }
 
-  async putCap(cap: SpendCap): Promise<void> {
+  async putCap(cap: SpendCap, options: { onlyLowering?: boolean } = {}): Promise<boolean> {
+    try {
+      await this.writeCap(cap, options.onlyLowering === true);
+      return true;
+    } catch (error) {
+      if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  }
+
+  private async writeCap(cap: SpendCap, onlyLowering: boolean): Promise<void> {
     await transactWrite([
       {
         Put: {
@@ -133,6 +143,12 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
             alertEmails: cap.alertEmails.length > 0 ? [...cap.alertEmails] : undefined,
             updatedAt: cap.updatedAt,
           },
+          ...(onlyLowering
+            ? {
+                ConditionExpression: 'attribute_not_exists(amountCents) OR amountCents >= :amount',
+                ExpressionAttributeValues: { ':amount': cap.amountCents },
+              }
+            : {}),
         },
       },
     ]);

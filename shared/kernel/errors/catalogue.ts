@@ -98,6 +98,12 @@ export const errorCatalogue = {
     [],
     'This purchase would pass a monthly spend cap of the account or of this key.',
   ),
+  spend_cap_raise_forbidden: entry(
+    'permission_error',
+    403,
+    [],
+    'Only an admin member signed in to the console may raise or remove a spend cap; an API key may set or lower one.',
+  ),
   registry_unavailable: entry(
     'registry_unavailable_error',
     503,
@@ -526,6 +532,7 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'sandbox_simulation_invalid',
   'service_unavailable',
   'spend_cap_exceeded',
+  'spend_cap_raise_forbidden',
   'webhook_endpoint_limit_reached',
   'webhook_endpoint_not_found',
   'webhook_endpoint_owner_mismatch',
