@@ -33,6 +33,7 @@ import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
 import { currentCodeTables } from '../shared/reference/current-code-tables.ts';
 import { currentFormSchedule } from '../shared/reference/current-forms.ts';
+import { billingRecipientsOf } from '../shared/spend-caps/alerts.ts';
 import { createSpendGuard } from '../shared/spend-caps/guard.ts';
 import type { StorageFaults } from './faults.ts';
 
@@ -101,7 +102,7 @@ export async function composeLocal(
     keyAdministration,
     spendCaps,
     spendGuard: createSpendGuard({ spendCaps, clock }),
-    billingRecipients: spendCaps,
+    billingRecipients: billingRecipientsOf(new DynamoConsoleMembers(config.keysTable), spendCaps),
     consoleMembers: new DynamoConsoleMembers(config.keysTable),
     memberSignInLinks: new DynamoConsoleMembers(config.keysTable),
   };

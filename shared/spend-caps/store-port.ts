@@ -4,6 +4,7 @@
  * purchase takes on them before the registry is asked.
  */
 import type { Environment } from '../kernel/api-keys.ts';
+import type { ConsoleMemberRecord } from '../kernel/sessions.ts';
 import type { EventRecord } from '../webhooks/event-port.ts';
 
 /** What a cap applies to: the whole account (in one environment), or one of its keys. */
@@ -94,10 +95,17 @@ export interface SpendCapStore {
 }
 
 /**
- * Who gets an account's billing emails (the spend alerts). Today the account cap's `alertEmails`
- * (shared/adapters/dynamodb/spend-caps.ts); the account's members with the billing role once
- * accounts have members.
+ * Who gets an account's billing emails (the spend alerts): its console members with the `billing` or
+ * `admin` role (`billingRecipientsOf`, alerts.ts), and the account cap's `alertEmails`.
  */
 export interface BillingRecipients {
   recipientsOf(accountId: string, environment: Environment): Promise<string[]>;
+}
+
+/** The account's console members in an environment (the keys table's `MEMBER#` items). */
+export interface MemberDirectory {
+  list(
+    accountId: string,
+    environment: Environment,
+  ): Promise<readonly Pick<ConsoleMemberRecord, 'email' | 'role'>[]>;
 }

@@ -317,19 +317,37 @@ describe('a purchase past a cap', () => {
 });
 
 describe('spend alerts by email', () => {
-  it("mails each alert once to the account's billing recipients, when the sweeper publishes its event", async () => {
+  it("mails each alert once to the account's billing and admin members and the cap's alert emails, when the sweeper publishes its event", async () => {
     const key = await createKey('test');
-    const to = `billing-${randomUUID()}@example.com`;
-    await setCap(key, 'account', { amountCents: 8_000, alertEmails: [to] });
+    const admin = await signIn(key.secret);
+    const address = (role: string) => `${role}-${randomUUID()}@example.com`;
+    const members = { billing: address('billing'), admin: address('admin'), developer: address('developer') };
+    for (const [role, email] of Object.entries(members)) {
+      const invited = await withSession(admin, '/console/members', { method: 'POST', body: { email, role } });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    }
+    // A member of another account gets nothing.
+    const stranger = address('billing');
+    const elsewhere = await signIn((await createKey('test')).secret);
+    await withSession(elsewhere, '/console/members', {
+      method: 'POST',
+      body: { email: stranger, role: 'billing' },
+    });
+    const to = address('cfo');
+    await setCap(key, 'account', { amountCents: 8_000, alertEmails: [to, members.billing.toUpperCase()] });
     const bought = await buyExtract(key.secret, SANDBOX.proprietary, 'historical');
     expect(bought.status, bought.text).toBe(201);
     await sweepLater();
     await sweepLater();
-    const mail = (await outbox()).filter((message) => message.to === to);
-    expect(mail.map((message) => message.subject)).toStrictEqual([
-      'Spend alert: 50% of your monthly spend cap reached',
-    ]);
-    expect(mail[0]?.text).toContain('Your account has spent AUD 40.00 of its AUD 80.00 monthly spend cap');
-    expect(mail[0]?.text).toContain('test mode: counted at example prices, never billed');
+    const alerts = (await outbox()).filter((message) => message.subject.startsWith('Spend alert'));
+    const sentTo = (email: string) => alerts.filter((message) => message.to === email).map((m) => m.subject);
+    for (const email of [members.billing, members.admin, to]) {
+      expect(sentTo(email), email).toStrictEqual(['Spend alert: 50% of your monthly spend cap reached']);
+    }
+    expect(sentTo(members.developer)).toStrictEqual([]);
+    expect(sentTo(stranger)).toStrictEqual([]);
+    const mail = alerts.find((message) => message.to === members.billing);
+    expect(mail?.text).toContain('Your account has spent AUD 40.00 of its AUD 80.00 monthly spend cap');
+    expect(mail?.text).toContain('test mode: counted at example prices, never billed');
   });
 });

@@ -334,7 +334,7 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
     return key !== undefined && key.environment === environment;
   }
 
-  /** Today's billing recipients: the account cap's alert emails (the lead re-points this to billing members). */
+  /** The account cap's alert emails (the members are added by `billingRecipientsOf`, spend-caps/alerts.ts). */
   async recipientsOf(accountId: string, environment: Environment): Promise<string[]> {
     const item = await getItem(this.tableName, { pk: capsPk(accountId, environment), sk: 'ACCOUNT' });
     return isCap(item) ? [...(item.alertEmails ?? [])] : [];

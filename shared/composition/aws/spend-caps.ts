@@ -1,5 +1,7 @@
+import { DynamoConsoleMembers } from '../../adapters/dynamodb/console-members.ts';
 import { DynamoKeyAdministration } from '../../adapters/dynamodb/key-admin.ts';
 import { DynamoSpendCaps } from '../../adapters/dynamodb/spend-caps.ts';
+import { billingRecipientsOf } from '../../spend-caps/alerts.ts';
 import { createSpendGuard } from '../../spend-caps/guard.ts';
 import type { CapabilityFactory, Root } from './root.ts';
 
@@ -9,4 +11,6 @@ const store = (root: Root) =>
 export const spendCaps: CapabilityFactory<'spendCaps'> = store;
 export const spendGuard: CapabilityFactory<'spendGuard'> = (root) =>
   createSpendGuard({ spendCaps: store(root), clock: root.clock });
-export const billingRecipients: CapabilityFactory<'billingRecipients'> = store;
+/** Billing and admin members (a query of the keys table's byAccount index) and the cap's alert emails. */
+export const billingRecipients: CapabilityFactory<'billingRecipients'> = (root) =>
+  billingRecipientsOf(new DynamoConsoleMembers(root.config.keysTable), store(root));
