@@ -70,8 +70,13 @@ export interface SpendCapStore {
    * condition). Nothing is written when any condition fails.
    */
   reserve(reservation: SpendReservation, limits: { account?: number; key?: number }): Promise<ReserveOutcome>;
-  /** Sets an open hold to `actualCents` (0: released), moving both counters by the difference. */
-  settle(reservation: SpendReservation, actualCents: number): Promise<void>;
+  /**
+   * Sets an open hold to `actualCents` (0: released), moving both counters by the difference; false
+   * (nothing written) when it was settled already, by a retry or a sweep.
+   */
+  settle(reservation: SpendReservation, actualCents: number): Promise<boolean>;
+  /** Open holds reserved before `reservedBefore`, oldest first, at most `limit`. */
+  openHolds(reservedBefore: string, limit: number): Promise<SpendReservation[]>;
   /** The hold of a purchase key, if any. */
   reservation(key: string): Promise<SpendReservation | undefined>;
   /** What the request's fee entries came to (cents), written at `since` or later; null for none. */
