@@ -34,7 +34,8 @@ export interface SpendReservation {
   key: string;
   accountId: string;
   environment: Environment;
-  keyId: string;
+  /** The key that buys; null for a charge of the account's own (monitoring's daily charge, charges.ts). */
+  keyId: string | null;
   /** The calendar month (`YYYY-MM`, UTC) the hold counts in. */
   month: string;
   amountCents: number;

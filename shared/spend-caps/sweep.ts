@@ -32,8 +32,9 @@ export interface HoldSweepReport {
 }
 
 async function alertCapsOf(store: SpendCapStore, hold: SpendReservation, now: Date): Promise<void> {
-  const caps = await store.capsOf(hold.accountId, hold.environment, hold.keyId);
-  for (const cap of [caps.account, caps.key].filter((c): c is SpendCap => c !== undefined)) {
+  const caps = await store.capsOf(hold.accountId, hold.environment, hold.keyId ?? '');
+  const capped = [caps.account, hold.keyId === null ? undefined : caps.key];
+  for (const cap of capped.filter((c): c is SpendCap => c !== undefined)) {
     await alertReached(store, cap, hold.month, now);
   }
 }

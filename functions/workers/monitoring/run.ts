@@ -5,6 +5,7 @@ import { events } from '../../../shared/composition/aws/events.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../../shared/composition/aws/extracts.ts';
 import { registryFor } from '../../../shared/composition/aws/registry.ts';
 import { awsPorts, type Factory, now } from '../../../shared/composition/aws/root.ts';
+import { monitoringSpend } from '../../../shared/composition/aws/spend-caps.ts';
 import { putMetric } from '../../../shared/kernel/metric-line.ts';
 import { monitoringQueue, monitoringRuns, monitors } from '../../../shared/monitoring/composition.ts';
 import { MONITORING_RUN } from '../../../shared/monitoring/infra.ts';
@@ -60,6 +61,7 @@ export const handler = createHandler(
     heldExtracts,
     extractPurchases,
     purchaseRecords,
+    monitoringSpend,
     now,
   }),
 );

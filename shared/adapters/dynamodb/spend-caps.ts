@@ -66,7 +66,7 @@ const toReservation = (item: Item): SpendReservation => ({
   key: item.key,
   accountId: item.accountId,
   environment: item.environment,
-  keyId: item.keyId,
+  keyId: item.keyId ?? null,
   month: item.month,
   amountCents: item.amountCents,
   requestId: item.requestId,
@@ -211,6 +211,21 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
     };
   }
 
+  /** The account's counter, then the key's (none for a charge of the account's own). */
+  private counterUpdates(
+    reservation: SpendReservation,
+    deltaCents: number,
+    limits: { account?: number; key?: number },
+  ): TransactItem[] {
+    const { keyId } = reservation;
+    return [
+      this.counterUpdate(reservation, { kind: 'account' }, deltaCents, limits.account),
+      ...(keyId === null
+        ? []
+        : [this.counterUpdate(reservation, { kind: 'key', keyId }, deltaCents, limits.key)]),
+    ];
+  }
+
   async reserve(
     reservation: SpendReservation,
     limits: { account?: number; key?: number },
@@ -231,13 +246,7 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        this.counterUpdate(reservation, { kind: 'account' }, reservation.amountCents, limits.account),
-        this.counterUpdate(
-          reservation,
-          { kind: 'key', keyId: reservation.keyId },
-          reservation.amountCents,
-          limits.key,
-        ),
+        ...this.counterUpdates(reservation, reservation.amountCents, limits),
       ]);
       return { outcome: 'held' };
     } catch (error) {
@@ -270,8 +279,7 @@ export class DynamoSpendCaps implements SpendCapStore, BillingRecipients {
       else
         await transactRetryingConflicts([
           { Update: closeHold },
-          this.counterUpdate(reservation, { kind: 'account' }, delta, undefined),
-          this.counterUpdate(reservation, { kind: 'key', keyId: reservation.keyId }, delta, undefined),
+          ...this.counterUpdates(reservation, delta, {}),
         ]);
       return true;
     } catch (error) {
