@@ -201,6 +201,7 @@ describe('error catalogue', () => {
       'sandbox_simulation_invalid',
       'service_unavailable',
       'spend_cap_exceeded',
+      'spend_cap_raise_forbidden',
       'webhook_endpoint_limit_reached',
       'webhook_endpoint_not_found',
       'webhook_endpoint_owner_mismatch',
