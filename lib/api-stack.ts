@@ -284,6 +284,7 @@ export class ApiStack extends Stack {
     this.fulfilment = new Fulfilment(this, 'Fulfilment', {
       settings,
       mainTable: props.tables.main,
+      keysTable: props.tables.keys,
       registryCredentialSecret: props.registryCredentialSecret,
       ordersBucket: props.ordersBucket,
       apiBaseUrl,

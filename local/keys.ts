@@ -53,7 +53,8 @@ export async function seedKeys(
 }
 
 /** The cap `npm start` puts on the first seeded account (test keys), unless it has one (docs/sandbox.md). */
-export const LOCAL_SPEND_CAP = { amountCents: 50_000, alertEmails: ['billing@account-a.example'] } as const;
+/** Its alerts go to the account's seeded billing and admin members (local/members.ts). */
+export const LOCAL_SPEND_CAP = { amountCents: 50_000, alertEmails: [] as string[] } as const;
 
 /**
  * Caps the account's spend in the key's environment at `LOCAL_SPEND_CAP` when it has no account cap,

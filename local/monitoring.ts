@@ -19,6 +19,7 @@ import {
   runMessages,
 } from '../shared/monitoring/jobs.ts';
 import type { MonitoringMessage, MonitoringQueue } from '../shared/monitoring/store-port.ts';
+import { accountCharges } from '../shared/spend-caps/charges.ts';
 import { mondayOf } from '../shared/weekly-summaries/weeks.ts';
 
 export interface LocalRunOutcome {
@@ -48,6 +49,7 @@ type LocalMonitoringPorts = Pick<
   | 'heldExtracts'
   | 'extractPurchases'
   | 'purchaseRecords'
+  | 'spendCaps'
   | 'clock'
 >;
 
@@ -89,6 +91,7 @@ export function startLocalMonitoring(core: LocalMonitoringPorts, intervalMs = 0)
     heldExtracts: core.heldExtracts,
     extractPurchases: core.extractPurchases,
     purchaseRecords: core.purchaseRecords,
+    monitoringSpend: accountCharges(core.spendCaps, core.clock),
     now: () => core.clock.now(),
   };
   let running: Promise<unknown> = Promise.resolve();

@@ -30,6 +30,7 @@ import { MONITORING_REGISTRY_CALLS_PER_SECOND } from '../shared/monitoring/setti
 import { hasDocumentList } from '../shared/monitoring/snapshot.ts';
 import type { MonitoringMessage, MonitorRecord } from '../shared/monitoring/store-port.ts';
 import { runWeeklySummary } from '../shared/monitoring/weekly-job.ts';
+import { accountCharges } from '../shared/spend-caps/charges.ts';
 import { mondayWeeksAgo } from '../shared/weekly-summaries/weeks.ts';
 import { onDynamoCall } from './dynamo-calls.ts';
 
@@ -241,6 +242,7 @@ export async function benchMonitoring(stack: LocalStack) {
     heldExtracts: core.heldExtracts,
     extractPurchases: core.extractPurchases,
     purchaseRecords: core.purchaseRecords,
+    monitoringSpend: accountCharges(core.spendCaps, core.clock),
     now: () => core.clock.now(),
   };
 

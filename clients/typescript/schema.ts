@@ -4457,6 +4457,34 @@ export interface components {
             };
         };
         /**
+         * @description Forbidden:
+         *
+         *     - `spend_cap_raise_forbidden`: The change would raise or remove a spend cap, and it came with an API key or with a console session opened with a key’s link. A key may set a cap where none is set and lower one (also while an admin changes it: the lower write never undoes a raise); raising and removing are for an admin member signed in with their own email address. Nothing was changed.
+         */
+        SpendCapRaiseForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "spend_cap_raise_forbidden";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `api_key_not_found`: The key id names no key of the signed-in account.
@@ -9829,6 +9857,7 @@ export interface operations {
             };
             400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SpendCapRaiseForbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9886,6 +9915,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SpendCapRaiseForbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -10016,6 +10046,7 @@ export interface operations {
             };
             400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SpendCapRaiseForbidden"];
             404: components["responses"]["ApiKeyNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -10077,6 +10108,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SpendCapRaiseForbidden"];
             404: components["responses"]["ApiKeyNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];

@@ -13,8 +13,9 @@ import { instrumented } from '../../shared/orders/instrumented.ts';
 import type { FulfilmentQueue, Mailer, OrderStore } from '../../shared/orders/store-port.ts';
 import { sweepStalled } from '../../shared/orders/sweep.ts';
 import { mailSpendAlert } from '../../shared/spend-caps/alerts.ts';
-import { billingRecipients } from '../../shared/spend-caps/composition.ts';
-import type { BillingRecipients } from '../../shared/spend-caps/store-port.ts';
+import { billingRecipients, spendCaps } from '../../shared/spend-caps/composition.ts';
+import type { BillingRecipients, SpendHoldStore } from '../../shared/spend-caps/store-port.ts';
+import { settleStaleHolds } from '../../shared/spend-caps/sweep.ts';
 import type { EventLog, EventPublisher } from '../../shared/webhooks/event-port.ts';
 import { publishMissed } from '../../shared/webhooks/publish.ts';
 
@@ -31,19 +32,22 @@ export interface SweepPorts {
   /** The spend alerts' emails, sent before their events are published. */
   mailer: Mailer;
   billingRecipients: BillingRecipients;
+  /** Spend holds a purchase left open, settled from the fee ledger. */
+  spendCaps: SpendHoldStore;
   now(): Date;
 }
 
 /**
  * Every five minutes: restarts stalled orders, finishes purchases their request left unfinished,
- * and publishes events recorded but not published (mailing a spend alert's billing recipients first).
+ * settles the spend holds they left open, and publishes events recorded but not published (mailing
+ * a spend alert's billing recipients first).
  */
 export const createHandler = (ports: SweepPorts) =>
   instrumented(
     FULFILMENT_SWEEPER.name,
     async () => {
       const at = ports.now();
-      const [stalled, purchases, events] = await Promise.all([
+      const [stalled, purchases, holds, events] = await Promise.all([
         sweepStalled(ports.orders, ports.queue, at),
         reconcilePurchases({
           purchaseRecords: ports.purchaseRecords,
@@ -51,6 +55,7 @@ export const createHandler = (ports: SweepPorts) =>
           registryFor: ports.registryFor,
           now: at,
         }),
+        settleStaleHolds({ spendCaps: ports.spendCaps, now: at }),
         publishMissed({
           ...ports,
           now: () => at,
@@ -58,7 +63,7 @@ export const createHandler = (ports: SweepPorts) =>
         }),
       ]);
       putMetric(SERVICE_METRICS.unsettledPurchases, {}, purchases.atRisk, at);
-      return { ...stalled, purchases, events };
+      return { ...stalled, purchases, holds, events };
     },
     { summary: (result) => result as Record<string, unknown> },
   );
@@ -74,6 +79,7 @@ export const handler = createHandler(
     events,
     mailer,
     billingRecipients,
+    spendCaps,
     now,
   }),
 );

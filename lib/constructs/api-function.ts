@@ -49,6 +49,9 @@ const READ_ACTIONS = [
  */
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'] as const;
 
+/** What `bindIndexQuery` grants, on the index alone. */
+export const INDEX_QUERY_ACTION = 'dynamodb:Query';
+
 export const TABLE_ACTIONS: Readonly<Record<TableAccessLevel, readonly string[]>> = {
   getItem: ['dynamodb:GetItem'],
   read: [...READ_ACTIONS],
@@ -252,6 +255,23 @@ export class ApiFunction extends NodejsFunction {
         actions: TABLE_ACTIONS[access].filter((action) => !TABLE_ACTIONS.read.includes(action)),
         resources: [table.tableArn],
         conditions: leadingKeysCondition(items),
+      }),
+    );
+  }
+
+  /**
+   * Gives the function the table's name and `dynamodb:Query` on one of its indexes alone: no read of
+   * the table's items by their key, no other index, no write.
+   */
+  bindIndexQuery(table: ITable, definition: TableDefinition, indexName: string): void {
+    if (!definition.globalIndexes.some((index) => index.indexName === indexName)) {
+      throw new Error(`table ${definition.id} has no index ${indexName}`);
+    }
+    this.addEnvironment(definition.envVar, table.tableName);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: [INDEX_QUERY_ACTION],
+        resources: [`${table.tableArn}/index/${indexName}`],
       }),
     );
   }

@@ -68,9 +68,14 @@ export const SWEEPER_DESCRIPTION = workflowFunctionDescription(
   'every 5 minutes: requeues stalled fulfilment, finishes purchases left uncommitted',
 );
 
+/** The keys table's index an account's members are listed by (shared/adapters/dynamodb/console-members.ts). */
+export const MEMBERS_INDEX = 'byAccount';
+
 export interface FulfilmentProps {
   readonly settings: Settings;
   readonly mainTable: ITable;
+  /** The keys table: the sweeper lists an account's members to mail its spend alerts. */
+  readonly keysTable: ITable;
   readonly registryCredentialSecret: ISecret;
   readonly ordersBucket: IBucket;
   /** Base URL of the API without a trailing `/` (`API_BASE_URL`, for `downloadUrl`). */
@@ -229,6 +234,9 @@ export class Fulfilment extends Construct {
     this.eventBus.grantPutEventsTo(this.sweeper);
     // It mails a spend alert's billing recipients before it publishes the alert's event.
     this.sweeper.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
+    // Those are the account's billing and admin members: a query of the keys table's byAccount
+    // index, and nothing else of that table (no key, session or link item is read by its key).
+    this.sweeper.bindIndexQuery(props.keysTable, tableDefinitions.keys, MEMBERS_INDEX);
     new Rule(this, 'SweepSchedule', {
       description: 'Requeues stalled orders and offline searches, and finishes purchases left uncommitted',
       schedule: Schedule.rate(SWEEP_INTERVAL),

@@ -108,6 +108,7 @@ export async function startLocalOrders(options: LocalOrdersOptions): Promise<Loc
     events,
     mailer: outbox,
     billingRecipients: core.billingRecipients,
+    spendCaps: core.spendCaps,
     now,
   });
   return {

@@ -5,6 +5,7 @@
  * one is acknowledged, so a shard of any size fits the function's time limit and a message that
  * fails is retried by SQS (then its DLQ) from where it was.
  */
+import type { FeeEntry } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { recordedPrice } from '../kernel/prices.ts';
@@ -60,9 +61,18 @@ export function runMessages(job: MonitoringJob, now: Date): MonitoringMessage[] 
   }));
 }
 
+/**
+ * Counts a day's monitoring charge in the account's spend caps once it is on the ledger (composed
+ * with shared/spend-caps/charges.ts): never refused, counted once however often the day is billed.
+ */
+export interface MonitoringSpend {
+  count(entry: FeeEntry): Promise<void>;
+}
+
 export interface RunPorts extends DailyCheckPorts, WeeklyJobPorts {
   queue: MonitoringQueue;
   runs: MonitoringRuns;
+  monitoringSpend: MonitoringSpend;
 }
 
 export function parseMonitoringMessage(body: string): MonitoringMessage {
@@ -193,7 +203,7 @@ export async function runMessage(
     const outcome = await runImportMessage(ports.monitors, message, toTimestamp(ports.now()), options);
     return { job: 'import', events: 0, items: outcome.created, finished: true };
   }
-  const recorded = await recordDailyUsage(ports.monitors, message.day);
+  const recorded = await recordDailyUsage(ports, message.day);
   const now = ports.now();
   await ports.runs.finishPart('billing', message.day, BILLING_PART, toTimestamp(now));
   const weeklyOverdue = await overdueWeeklySummaries(ports.runs, now);
@@ -203,14 +213,19 @@ export async function runMessage(
 /**
  * A day of monitoring on each account's usage ledger: one entry per account and environment, its
  * quantity the monitors held when the day's run started it (monitor-days), product `monitoring`,
- * no registry fee code; billable for live keys only. Written once per day (its key is the day).
+ * no registry fee code; billable for live keys only. Written once per day (its key is the day),
+ * then counted in the account's spend caps (`monitoringSpend`), on a re-run of the day too, where
+ * a run that stopped in between left it uncounted.
  */
-export async function recordDailyUsage(monitors: RunPorts['monitors'], day: string): Promise<number> {
+export async function recordDailyUsage(
+  ports: Pick<RunPorts, 'monitors' | 'monitoringSpend'>,
+  day: string,
+): Promise<number> {
   let recorded = 0;
   for (const environment of MONITORING_ENVIRONMENTS) {
     for (let shard = 0; shard < MONITOR_SHARDS; shard++) {
-      for (const account of await monitors.accounts(environment, shard)) {
-        const written = await monitors.recordUsage({
+      for (const account of await ports.monitors.accounts(environment, shard)) {
+        const entry: FeeEntry = {
           accountId: account.accountId,
           environment,
           at: `${day}T00:00:00Z`,
@@ -222,8 +237,9 @@ export async function recordDailyUsage(monitors: RunPorts['monitors'], day: stri
           clientReference: null,
           requestId: `mon_usage_${day}`,
           resourceId: `monitoring_${day}`,
-        });
-        if (written) recorded += 1;
+        };
+        if (await ports.monitors.recordUsage(entry)) recorded += 1;
+        await ports.monitoringSpend.count(entry);
       }
     }
   }

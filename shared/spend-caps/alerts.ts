@@ -11,7 +11,7 @@ import type { Mailer, MailMessage } from '../orders/store-port.ts';
 import type { EventRecord } from '../webhooks/event-port.ts';
 import { eventIdFor } from '../webhooks/publish.ts';
 import { ALERT_THRESHOLDS, money, presentSpendCap, type SpendCapView, scopeName } from './present.ts';
-import type { BillingRecipients, SpendCap, SpendHoldStore } from './store-port.ts';
+import type { BillingRecipients, MemberDirectory, SpendCap, SpendHoldStore } from './store-port.ts';
 
 export const SPEND_ALERT_EVENT = 'spend_cap.threshold_reached';
 
@@ -85,6 +85,30 @@ export function spendAlertMail(event: EventRecord, to: string): MailMessage {
     ].join('\n\n'),
     attachments: [],
     idempotencyKey: `${event.id}#${to}`,
+  };
+}
+
+/**
+ * The roles mailed an account's spend alerts: billing members follow the spend, and admins are the
+ * only ones who may raise a cap (caps.ts), so they must hear when one is reached.
+ */
+export const SPEND_ALERT_ROLES = ['billing', 'admin'] as const;
+
+/** The account's billing and admin members, then the account cap's `alertEmails`, each address once. */
+export function billingRecipientsOf(
+  members: MemberDirectory,
+  alertEmails: BillingRecipients,
+): BillingRecipients {
+  return {
+    async recipientsOf(accountId, environment) {
+      const [listed, extra] = await Promise.all([
+        members.list(accountId, environment),
+        alertEmails.recipientsOf(accountId, environment),
+      ]);
+      const roles: readonly string[] = SPEND_ALERT_ROLES;
+      const billing = listed.filter((member) => roles.includes(member.role)).map((member) => member.email);
+      return [...new Set([...billing, ...extra.map((email) => email.toLowerCase())])];
+    },
   };
 }
 

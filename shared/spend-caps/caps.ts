@@ -2,8 +2,10 @@
 
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import './errors.ts';
 import type { AuthContext } from '../kernel/http/handler-types.ts';
 import { stagePrices } from '../kernel/prices.ts';
+import { alertReached } from './alerts.ts';
 import { monthOf, presentSpendCap, type SpendCapView } from './present.ts';
 import type { CapScope, SpendCap, SpendCapStore } from './store-port.ts';
 
@@ -58,6 +60,27 @@ export async function listCaps(context: CapsContext): Promise<SpendCapView[]> {
   ]);
 }
 
+/**
+ * Whether the caller may raise or remove a cap: only an admin member's console session, a person
+ * signed in with their own address. A key, and a session opened with a key's link (which stands for
+ * the key), may set a cap where none is and lower one, never raise or remove one: a leaked or
+ * looping key, or an agent holding it, cannot undo the limit that holds it.
+ */
+export const mayRaiseCaps = (auth: AuthContext): boolean =>
+  auth.session?.member !== undefined && auth.session.role === 'admin';
+
+function raiseForbidden(scope: CapScope, change: 'raise' | 'remove'): ApiError {
+  const which = scope.kind === 'account' ? "the account's spend cap" : `key ${scope.keyId}'s spend cap`;
+  return new ApiError('spend_cap_raise_forbidden', {
+    message: `Only an admin member signed in to the console may ${change} ${which}; an API key, or a session opened with one, may only set a cap where none is set or lower one.`,
+  });
+}
+
+/**
+ * Sets a cap. Without `mayRaiseCaps` the write is conditioned on the stored cap being absent or at
+ * least the new amount, so a concurrent raise by an admin is never undone into a higher cap. A cap
+ * at or below what the month already spent alerts its thresholds at once.
+ */
 export async function setCap(
   context: CapsContext,
   scope: CapScope,
@@ -71,11 +94,14 @@ export async function setCap(
     alertEmails: [...new Set(body.alertEmails ?? [])],
     updatedAt: toTimestamp(context.now),
   };
-  await context.spendCaps.putCap(cap);
+  const written = await context.spendCaps.putCap(cap, { onlyLowering: !mayRaiseCaps(context.auth) });
+  if (!written) throw raiseForbidden(scope, 'raise');
+  await alertReached(context.spendCaps, cap, monthOf(context.now), context.now);
   return view(context, scope, cap);
 }
 
 export async function clearCap(context: CapsContext, scope: CapScope): Promise<SpendCapView> {
+  if (!mayRaiseCaps(context.auth)) throw raiseForbidden(scope, 'remove');
   await context.spendCaps.deleteCap(context.auth.accountId, context.auth.environment, scope);
   return view(context, scope, undefined);
 }

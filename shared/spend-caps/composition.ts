@@ -3,9 +3,12 @@
  * which functions give `awsRoutePorts`/`awsPorts`, and which the local stack builds the same way
  * (`localPorts`, with the stack's clock).
  */
+import { DynamoConsoleMembers } from '../adapters/dynamodb/console-members.ts';
 import { DynamoKeyAdministration } from '../adapters/dynamodb/key-admin.ts';
 import { DynamoSpendCaps, DynamoSpendHolds } from '../adapters/dynamodb/spend-caps.ts';
-import type { PortFactory } from '../kernel/capability-ports.ts';
+import type { PortFactory, PortRoot } from '../kernel/capability-ports.ts';
+import { billingRecipientsOf } from './alerts.ts';
+import { accountCharges } from './charges.ts';
 import { createSpendGuard } from './guard.ts';
 
 /** The cap routes' store: with the key lookup a key's cap needs. */
@@ -14,7 +17,14 @@ export const spendCaps: PortFactory<'spendCaps'> = (root) =>
 /** Every billable function's guard, and the workers' recipients: no key lookup bundled. */
 export const spendGuard: PortFactory<'spendGuard'> = (root) =>
   createSpendGuard({ spendCaps: new DynamoSpendHolds(root.config.mainTable), clock: root.clock });
+/** Billing and admin members (a query of the keys table's byAccount index) and the cap's alert emails. */
 export const billingRecipients: PortFactory<'billingRecipients'> = (root) =>
-  new DynamoSpendHolds(root.config.mainTable);
+  billingRecipientsOf(
+    new DynamoConsoleMembers(root.config.keysTable),
+    new DynamoSpendHolds(root.config.mainTable),
+  );
+/** The monitoring run's daily charges, counted in the account's spend (charges.ts). */
+export const monitoringSpend = (root: PortRoot) =>
+  accountCharges(new DynamoSpendHolds(root.config.mainTable), root.clock);
 
 export const localPorts = { spendCaps, spendGuard, billingRecipients };

@@ -12,6 +12,12 @@ export const spendCapErrors = defineErrors({
     [],
     'This purchase would pass a monthly spend cap of the account or of this key.',
   ),
+  spend_cap_raise_forbidden: entry(
+    'permission_error',
+    403,
+    [],
+    'Only an admin member signed in to the console may raise or remove a spend cap; an API key may set or lower one.',
+  ),
 });
 
 declare module '../kernel/errors/catalogue.ts' {

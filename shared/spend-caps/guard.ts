@@ -20,6 +20,22 @@ import type { SpendCap, SpendCounter, SpendHoldStore, SpendReservation } from '.
 /** Fee entries are timed to the second, up to a purchase's run after its hold: look this far back. */
 const FEE_LOOKBACK_MS = 5 * 60_000;
 
+/**
+ * What the fee entries of `requestId` (by default the request that took the hold) came to on the
+ * ledger since the hold, in cents; null while there is none.
+ */
+export const ledgerFeesOf = (
+  store: SpendHoldStore,
+  held: SpendReservation,
+  requestId = held.requestId,
+): Promise<number | null> =>
+  store.feesOfRequest(
+    held.accountId,
+    held.environment,
+    requestId,
+    toTimestamp(new Date(Date.parse(held.reservedAt) - FEE_LOOKBACK_MS)),
+  );
+
 /** `spend_cap_exceeded`: which cap, what its scope spent this month, what the purchase would cost. */
 export function capExceeded(cap: SpendCap, counter: SpendCounter, fee: Fee, month: string): ApiError {
   const whose = cap.scope.kind === 'account' ? "the account's" : `key ${cap.scope.keyId}'s`;
@@ -80,19 +96,18 @@ export function createSpendGuard(ports: { spendCaps: SpendHoldStore; clock: Cloc
       const held = outcome.outcome === 'held_before' ? outcome.reservation : reservation;
       const capped = [caps.account, caps.key].filter((cap): cap is SpendCap => cap !== undefined);
       return {
-        // The purchase is done: a failure here leaves the hold counted at its reserved fee.
+        // The purchase is done: a failure here leaves the hold open, for the sweeper (sweep.ts).
         settle: async () => {
           try {
-            const since = toTimestamp(new Date(Date.parse(held.reservedAt) - FEE_LOOKBACK_MS));
-            const actual = await store.feesOfRequest(accountId, environment, purchase.requestId, since);
-            // The fee the hold reserved is what was charged (the common case): nothing to move.
-            if ((actual ?? 0) !== held.amountCents) await store.settle(held, actual ?? 0);
+            await store.settle(held, (await ledgerFeesOf(store, held, purchase.requestId)) ?? 0);
             for (const cap of capped) await alertReached(store, cap, held.month, ports.clock.now());
           } catch (error) {
             logger.error('spend hold not settled', { key: held.requestId, error });
           }
         },
-        release: () => store.settle(held, 0),
+        release: async () => {
+          await store.settle(held, 0);
+        },
       };
     },
   };

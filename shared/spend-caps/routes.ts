@@ -1,6 +1,7 @@
 /**
  * Monthly spend caps on the account and on each key (docs/usage.md, "Spend caps"). Every console
- * member may read them; setting or removing one is for admins (no `consoleRoles`: admins only).
+ * member may read them; setting or removing one is for admins (no `consoleRoles`: admins only), and
+ * raising or removing one for admin members alone (caps.ts, `mayRaiseCaps`): a key may only lower.
  */
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
@@ -57,7 +58,7 @@ export const setAccountSpendCap = /* @__PURE__ */ shakable(() =>
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
     notForAgents: true,
-    errors: [],
+    errors: ['spend_cap_raise_forbidden'],
   }),
 );
 
@@ -74,7 +75,7 @@ export const deleteAccountSpendCap = /* @__PURE__ */ shakable(() =>
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
     notForAgents: true,
-    errors: [],
+    errors: ['spend_cap_raise_forbidden'],
   }),
 );
 
@@ -108,7 +109,7 @@ export const setKeySpendCap = /* @__PURE__ */ shakable(() =>
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
     notForAgents: true,
-    errors: ['api_key_not_found'],
+    errors: ['api_key_not_found', 'spend_cap_raise_forbidden'],
   }),
 );
 
@@ -125,7 +126,7 @@ export const deleteKeySpendCap = /* @__PURE__ */ shakable(() =>
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
     notForAgents: true,
-    errors: ['api_key_not_found'],
+    errors: ['api_key_not_found', 'spend_cap_raise_forbidden'],
   }),
 );
 

@@ -5,6 +5,7 @@
  */
 import type { Environment } from '../kernel/api-keys.ts';
 import type { SpendGuard } from '../kernel/ports/spend-guard.ts';
+import type { ConsoleMemberRecord } from '../kernel/sessions.ts';
 import type { EventRecord } from '../webhooks/event-port.ts';
 
 /** What a cap applies to: the whole account (in one environment), or one of its keys. */
@@ -34,7 +35,8 @@ export interface SpendReservation {
   key: string;
   accountId: string;
   environment: Environment;
-  keyId: string;
+  /** The key that buys; null for a charge of the account's own (monitoring's daily charge, charges.ts). */
+  keyId: string | null;
   /** The calendar month (`YYYY-MM`, UTC) the hold counts in. */
   month: string;
   amountCents: number;
@@ -58,7 +60,11 @@ export interface SpendHoldStore {
   ): Promise<{ account?: SpendCap; key?: SpendCap }>;
   /** Every cap of the account in the environment: the account's, then its keys'. */
   listCaps(accountId: string, environment: Environment): Promise<SpendCap[]>;
-  putCap(cap: SpendCap): Promise<void>;
+  /**
+   * Writes the cap; with `onlyLowering`, only where none is set or the stored amount is at least
+   * the new one (false, nothing written, otherwise).
+   */
+  putCap(cap: SpendCap, options?: { onlyLowering?: boolean }): Promise<boolean>;
   deleteCap(accountId: string, environment: Environment, scope: CapScope): Promise<void>;
   counter(accountId: string, environment: Environment, scope: CapScope, month: string): Promise<SpendCounter>;
   /**
@@ -67,8 +73,13 @@ export interface SpendHoldStore {
    * condition). Nothing is written when any condition fails.
    */
   reserve(reservation: SpendReservation, limits: { account?: number; key?: number }): Promise<ReserveOutcome>;
-  /** Sets an open hold to `actualCents` (0: released), moving both counters by the difference. */
-  settle(reservation: SpendReservation, actualCents: number): Promise<void>;
+  /**
+   * Sets an open hold to `actualCents` (0: released), moving both counters by the difference; false
+   * (nothing written) when it was settled already, by a retry or a sweep.
+   */
+  settle(reservation: SpendReservation, actualCents: number): Promise<boolean>;
+  /** Open holds reserved before `reservedBefore`, oldest first, at most `limit`. */
+  openHolds(reservedBefore: string, limit: number): Promise<SpendReservation[]>;
   /** The hold of a purchase key, if any. */
   reservation(key: string): Promise<SpendReservation | undefined>;
   /** What the request's fee entries came to (cents), written at `since` or later; null for none. */
@@ -99,9 +110,8 @@ export interface SpendCapStore extends SpendHoldStore {
 }
 
 /**
- * Who gets an account's billing emails (the spend alerts). Today the account cap's `alertEmails`
- * (shared/adapters/dynamodb/spend-caps.ts); the account's members with the billing role once
- * accounts have members.
+ * Who gets an account's billing emails (the spend alerts): its console members with the `billing` or
+ * `admin` role (`billingRecipientsOf`, alerts.ts), and the account cap's `alertEmails`.
  */
 export interface BillingRecipients {
   recipientsOf(accountId: string, environment: Environment): Promise<string[]>;
@@ -116,4 +126,12 @@ declare module '../kernel/capability-ports.ts' {
     /** Who is mailed an account's spend alerts (workers only: the sweeper). */
     billingRecipients: BillingRecipients;
   }
+}
+
+/** The account's console members in an environment (the keys table's `MEMBER#` items). */
+export interface MemberDirectory {
+  list(
+    accountId: string,
+    environment: Environment,
+  ): Promise<readonly Pick<ConsoleMemberRecord, 'email' | 'role'>[]>;
 }

@@ -38,7 +38,7 @@ const rowsOf = (page: Page) =>
     .allInnerTexts();
 
 describe('spend caps on the console', () => {
-  it("shows the month's spend, sets the account's and the key's caps and removes one", async () => {
+  it("shows the month's spend, sets the account's and the key's caps, and refuses to remove one for a key's session", async () => {
     const key = await createKey('live');
     expect((await buyExtract(key.secret, SANDBOX.proprietary, 'current')).status).toBe(201);
     const page = await capsPage(key.secret);
@@ -60,8 +60,9 @@ describe('spend caps on the console', () => {
     await page.getByText(`Key ${key.keyId} capped at A$30.00 a month.`).waitFor();
     await page.getByRole('cell', { name: 'A$5.00' }).waitFor();
     expect(await rowsOf(page)).toStrictEqual([
-      'The account\tA$50.00\tA$25.00\tA$25.00\tnone',
-      `${key.keyId}\tA$30.00\tA$25.00\tA$5.00\tnone`,
+      // A cap set at or below what the month spent alerts its thresholds at once.
+      'The account\tA$50.00\tA$25.00\tA$25.00\t50 %',
+      `${key.keyId}\tA$30.00\tA$25.00\tA$5.00\t50 %, 80 %`,
     ]);
     const account = await call<{ amountCents: number; alertEmails: string[] }>('/v1/spend-caps/account', {
       key: key.secret,
@@ -72,14 +73,20 @@ describe('spend caps on the console', () => {
     });
     await expectAccessible(page, 'spend-caps-set');
 
+    // A session opened with a key's link stands for the key: it may lower a cap, not remove one.
     await page
       .getByRole('form', { name: 'The account cap' })
       .getByRole('button', { name: 'Remove cap' })
       .click();
-    await page.getByText('The account: cap removed.').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText("Only an admin member signed in to the console may remove the account's spend cap", {
+        exact: false,
+      })
+      .waitFor();
     expect(
       (await call<{ amountCents: number | null }>('/v1/spend-caps/account', { key: key.secret })).body
         .amountCents,
-    ).toBeNull();
+    ).toBe(5000);
   }, 90_000);
 });

@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createCompanyRegisterClient } from '../../clients/typescript/index.ts';
 import { freePort } from '../../local/dynamodb.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { HOLD_LEASE_MS } from '../../shared/spend-caps/sweep.ts';
 import { createKey, registryCalls, registryPurchases, simulator, type TestKey } from '../support/api.ts';
 import { spawnStackProcess, stopStackProcess } from '../support/spawn-stack.ts';
 import { localStack } from '../support/stack.ts';
@@ -259,5 +260,121 @@ describe('a stack killed while it sells', () => {
       key,
       one.map(({ status, id }) => ({ status, id, code: undefined })),
     );
+  }, 180_000);
+});
+
+describe('spend holds a killed stack left open', () => {
+  /** A request to the stack process's own API (its clock and sweeper are its own). */
+  const on = async <T>(
+    stack: StackProcess,
+    path: string,
+    init: { key?: TestKey; method?: string; body?: unknown } = {},
+  ) => {
+    const response = await fetch(`${stack.baseUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.key ? { Authorization: `Bearer ${init.key.secret}` } : {}),
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  type Holds = { converted: number; released: number; waiting: number };
+  const sweepAfter = async (stack: StackProcess, ms: number): Promise<Holds[]> => {
+    expect((await on(stack, '/__local/clock', { method: 'POST', body: { advanceMs: ms } })).status).toBe(200);
+    // Two sweeps at once, as overlapping scheduled runs: each hold is settled by one of them.
+    const swept = await Promise.all(
+      [0, 1].map(() => on<{ holds: Holds }>(stack, '/__local/sweep', { method: 'POST' })),
+    );
+    return swept.map(({ status, body }) => {
+      expect(status).toBe(200);
+      return body.holds;
+    });
+  };
+  const total = (reports: Holds[]) =>
+    reports.reduce((sum, r) => ({
+      converted: sum.converted + r.converted,
+      released: sum.released + r.released,
+      waiting: Math.max(sum.waiting, r.waiting),
+    }));
+  const spentOf = async (stack: StackProcess, key: TestKey) =>
+    (await on<{ spentCents: number }>(stack, '/v1/spend-caps/account', { key })).body.spentCents;
+  /** One attempt, no retry: a client that gives up when the stack dies under it. */
+  const buyOnce = (stack: StackProcess, key: TestKey) =>
+    fetch(`${stack.baseUrl}/v1/companies/${SANDBOX.proprietary}/extracts`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${key.secret}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': randomUUID(),
+      },
+      body: JSON.stringify({ type: 'current' }),
+    }).then(
+      (response) => response.status,
+      () => 0,
+    );
+
+  it('killed while the registry sells 3 purchases (billed) and refuses 2 (not billed), nobody retrying: the sweeps turn the billed holds into spend and release the others after the lease, once each', async () => {
+    const billed = await createKey('live');
+    const unbilled = await createKey('live');
+    const stack = await newStack();
+    for (const key of [billed, unbilled]) {
+      const capped = await on(stack, '/v1/spend-caps/account', {
+        key,
+        method: 'PUT',
+        body: { amountCents: 20_000 },
+      });
+      expect(capped.status).toBe(200);
+    }
+    await simulator.addFault({
+      latencyMs: 2_000,
+      operations: ['company.extract'],
+      accountId: billed.accountId,
+    });
+    // The registry is in a maintenance window: after the delay it answers ZZ51, having sold nothing.
+    await simulator.addFault({
+      latencyMs: 2_000,
+      code: 'ZZ51',
+      operations: ['company.extract'],
+      accountId: unbilled.accountId,
+    });
+    const buying = Promise.all([
+      ...Array.from({ length: 3 }, () => buyOnce(stack, billed)),
+      ...Array.from({ length: 2 }, () => buyOnce(stack, unbilled)),
+    ]);
+    await until('5 registry calls', async () => {
+      const sold = await registryCalls(billed.accountId, 'company.extract');
+      const refused = await registryCalls(unbilled.accountId, 'company.extract');
+      return sold.length >= 3 && refused.length >= 2;
+    });
+    await stack.kill();
+    expect(await buying).toStrictEqual([0, 0, 0, 0, 0]);
+    await stack.start();
+    // The holds are counted at their reserved fees (2,500 each) while open.
+    expect([await spentOf(stack, billed), await spentOf(stack, unbilled)]).toStrictEqual([7_500, 5_000]);
+
+    // The purchase sweeper commits the 3 billed purchases (their fees reach the ledger) and forgets
+    // the 2 the registry never made; the holds sweep runs beside it and settles what it finds.
+    const first = total(await sweepAfter(stack, 6 * 60_000));
+    const second = total(await sweepAfter(stack, 6 * 60_000));
+    expect(first.converted + second.converted).toBe(3);
+    expect(first.released + second.released).toBe(0);
+    expect(second.waiting).toBe(2);
+    const fees = await on<{ data: { unitAmountCents: number }[] }>(stack, '/v1/usage?limit=100', {
+      key: billed,
+    });
+    expect(fees.body.data.map((fee) => fee.unitAmountCents)).toStrictEqual([2_500, 2_500, 2_500]);
+    expect([await spentOf(stack, billed), await spentOf(stack, unbilled)]).toStrictEqual([7_500, 5_000]);
+
+    // Past the lease without a fee entry: released. Sweeps after that find nothing open.
+    const third = total(await sweepAfter(stack, HOLD_LEASE_MS));
+    expect(third).toStrictEqual({ converted: 0, released: 2, waiting: 0 });
+    expect(total(await sweepAfter(stack, 6 * 60_000))).toStrictEqual({
+      converted: 0,
+      released: 0,
+      waiting: 0,
+    });
+    expect([await spentOf(stack, billed), await spentOf(stack, unbilled)]).toStrictEqual([7_500, 0]);
   }, 180_000);
 });

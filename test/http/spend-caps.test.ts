@@ -4,6 +4,7 @@ import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import {
   buyExtract,
   call,
+  clock,
   createKey,
   errorOf,
   expectError,
@@ -13,6 +14,7 @@ import {
   type TestKey,
   validationError,
 } from '../support/api.ts';
+import { type ConsoleSession, inviteAndSignIn, signIn, withSession } from '../support/console.ts';
 import { outbox } from '../support/orders.ts';
 
 /**
@@ -43,6 +45,11 @@ const capOf = (key: TestKey, path: string) =>
   call<SpendCapBody>(`/v1/spend-caps/${path}`, { key: key.secret });
 const setCap = (key: TestKey, path: string, body: Record<string, unknown>) =>
   call<SpendCapBody>(`/v1/spend-caps/${path}`, { key: key.secret, method: 'PUT', body });
+/** An admin member of the key's account, signed in with the emailed link: who may raise and remove caps. */
+const adminMember = async (key: TestKey) =>
+  inviteAndSignIn(await signIn(key.secret), `admin-${randomUUID()}@example.com`, 'admin');
+const adminSets = (session: ConsoleSession, path: string, body?: Record<string, unknown>) =>
+  withSession(session, `/v1/spend-caps/${path}`, body ? { method: 'PUT', body } : { method: 'DELETE' });
 const usageOf = async (key: TestKey) =>
   (await call<{ data: FeeEntryBody[] }>('/v1/usage', { key: key.secret })).body.data;
 const alertsOf = async (key: TestKey) =>
@@ -99,8 +106,8 @@ describe('spend caps through the API', () => {
       ['key', key.keyId, 5_000],
     ]);
 
-    const cleared = await call<SpendCapBody>('/v1/spend-caps/account', { key: key.secret, method: 'DELETE' });
-    expect(cleared.status, cleared.text).toBe(200);
+    const cleared = await adminSets(await adminMember(key), 'account');
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
     expect(cleared.body.amountCents).toBeNull();
     expect((await capOf(key, 'account')).body.amountCents).toBeNull();
     expect((await capOf(key, `keys/${key.keyId}`)).body.amountCents).toBe(5_000);
@@ -129,6 +136,112 @@ describe('spend caps through the API', () => {
       422,
       validationError('alertEmails'),
     );
+  });
+});
+
+describe('who may change a cap', () => {
+  const forbidden = (change: 'raise' | 'remove', which: string) => ({
+    type: 'permission_error',
+    code: 'spend_cap_raise_forbidden',
+    param: null,
+    message: `Only an admin member signed in to the console may ${change} ${which}; an API key, or a session opened with one, may only set a cap where none is set or lower one.`,
+  });
+
+  it('a key sets a first cap and lowers it, never raises or removes one, its own included; nor does a session opened with its link', async () => {
+    const key = await createKey('test');
+    const other = await createKey('test', { accountId: key.accountId });
+    expect((await setCap(key, 'account', { amountCents: 10_000 })).status).toBe(200);
+    expect((await setCap(key, `keys/${key.keyId}`, { amountCents: 5_000 })).status).toBe(200);
+    expect((await setCap(key, `keys/${other.keyId}`, { amountCents: 5_000 })).status).toBe(200);
+    const lowered = await setCap(key, 'account', { amountCents: 9_000, alertEmails: ['cfo@example.com'] });
+    expect(lowered.status, lowered.text).toBe(200);
+    expect(lowered.body).toMatchObject({ amountCents: 9_000, alertEmails: ['cfo@example.com'] });
+    // The same amount is no raise (its alert emails may change).
+    expect((await setCap(key, 'account', { amountCents: 9_000 })).status).toBe(200);
+
+    expectError(
+      await setCap(key, 'account', { amountCents: 9_001 }),
+      403,
+      forbidden('raise', "the account's spend cap"),
+    );
+    expectError(
+      await setCap(key, `keys/${key.keyId}`, { amountCents: 6_000 }),
+      403,
+      forbidden('raise', `key ${key.keyId}'s spend cap`),
+    );
+    expectError(
+      await setCap(other, `keys/${other.keyId}`, { amountCents: 6_000 }),
+      403,
+      forbidden('raise', `key ${other.keyId}'s spend cap`),
+    );
+    expectError(
+      await call('/v1/spend-caps/account', { key: key.secret, method: 'DELETE' }),
+      403,
+      forbidden('remove', "the account's spend cap"),
+    );
+    expectError(
+      await call(`/v1/spend-caps/keys/${key.keyId}`, { key: key.secret, method: 'DELETE' }),
+      403,
+      forbidden('remove', `key ${key.keyId}'s spend cap`),
+    );
+    // A session opened with the key's link stands for the key.
+    const keySession = await signIn(key.secret);
+    const raised = await adminSets(keySession, 'account', { amountCents: 20_000 });
+    expect([raised.status, raised.body.error?.code]).toStrictEqual([403, 'spend_cap_raise_forbidden']);
+    const removed = await adminSets(keySession, `keys/${key.keyId}`);
+    expect([removed.status, removed.body.error?.code]).toStrictEqual([403, 'spend_cap_raise_forbidden']);
+
+    const caps = await call<{ data: SpendCapBody[] }>('/v1/spend-caps', { key: key.secret });
+    expect(caps.body.data.map((cap) => [cap.keyId, cap.amountCents])).toStrictEqual([
+      [null, 9_000],
+      [key.keyId, 5_000],
+      [other.keyId, 5_000],
+    ]);
+  });
+
+  it('an admin member raises and removes caps; a billing member may read them but change none', async () => {
+    const key = await createKey('test');
+    await setCap(key, 'account', { amountCents: 1_000 });
+    const admin = await adminMember(key);
+    const raised = await adminSets(admin, 'account', { amountCents: 50_000 });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect(raised.body.amountCents).toBe(50_000);
+    const billing = await inviteAndSignIn(
+      await signIn(key.secret),
+      `billing-${randomUUID()}@example.com`,
+      'billing',
+    );
+    expect((await withSession(billing, '/v1/spend-caps/account')).body.amountCents).toBe(50_000);
+    const refused = await adminSets(billing, 'account', { amountCents: 60_000 });
+    expect([refused.status, refused.body.error?.code]).toStrictEqual([403, 'console_role_forbidden']);
+    const removed = await adminSets(admin, 'account');
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await capOf(key, 'account')).body.amountCents).toBeNull();
+  });
+
+  it("a key's lowering racing an admin's lowering never leaves the key's higher amount (10 rounds)", async () => {
+    const key = await createKey('test');
+    const admin = await adminMember(key);
+    for (let round = 0; round < 10; round++) {
+      expect((await adminSets(admin, 'account', { amountCents: 10_000 })).status).toBe(200);
+      const [byKey, byAdmin] = await Promise.all([
+        setCap(key, 'account', { amountCents: 5_000 }),
+        adminSets(admin, 'account', { amountCents: 1_000 }),
+      ]);
+      expect(byAdmin.status).toBe(200);
+      // Before the admin's write it lowers 10,000 to 5,000; after it, it would raise 1,000.
+      expect([200, 403]).toContain(byKey.status);
+      if (byKey.status === 403) expect(errorOf(byKey).code).toBe('spend_cap_raise_forbidden');
+      expect((await capOf(key, 'account')).body.amountCents).toBe(1_000);
+    }
+  });
+
+  it('a cap set at or below what the month spent alerts its thresholds at once', async () => {
+    const key = await createKey('test');
+    expect((await buyExtract(key.secret, SANDBOX.proprietary, 'historical')).status).toBe(201);
+    const set = await setCap(key, 'account', { amountCents: 100 });
+    expect(set.body).toMatchObject({ spentCents: 4_000, remainingCents: 0, alertsSent: [50, 80, 100] });
+    expect((await alertsOf(key)).map((event) => event.data.threshold).sort()).toStrictEqual([100, 50, 80]);
   });
 });
 
@@ -205,19 +318,82 @@ describe('a purchase past a cap', () => {
 });
 
 describe('spend alerts by email', () => {
-  it("mails each alert once to the account's billing recipients, when the sweeper publishes its event", async () => {
+  it("mails each alert once to the account's billing and admin members and the cap's alert emails, when the sweeper publishes its event", async () => {
     const key = await createKey('test');
-    const to = `billing-${randomUUID()}@example.com`;
-    await setCap(key, 'account', { amountCents: 8_000, alertEmails: [to] });
+    const admin = await signIn(key.secret);
+    const address = (role: string) => `${role}-${randomUUID()}@example.com`;
+    const members = { billing: address('billing'), admin: address('admin'), developer: address('developer') };
+    for (const [role, email] of Object.entries(members)) {
+      const invited = await withSession(admin, '/console/members', { method: 'POST', body: { email, role } });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    }
+    // A member of another account gets nothing.
+    const stranger = address('billing');
+    const elsewhere = await signIn((await createKey('test')).secret);
+    await withSession(elsewhere, '/console/members', {
+      method: 'POST',
+      body: { email: stranger, role: 'billing' },
+    });
+    const to = address('cfo');
+    await setCap(key, 'account', { amountCents: 8_000, alertEmails: [to, members.billing.toUpperCase()] });
     const bought = await buyExtract(key.secret, SANDBOX.proprietary, 'historical');
     expect(bought.status, bought.text).toBe(201);
     await sweepLater();
     await sweepLater();
-    const mail = (await outbox()).filter((message) => message.to === to);
-    expect(mail.map((message) => message.subject)).toStrictEqual([
-      'Spend alert: 50% of your monthly spend cap reached',
-    ]);
-    expect(mail[0]?.text).toContain('Your account has spent AUD 40.00 of its AUD 80.00 monthly spend cap');
-    expect(mail[0]?.text).toContain('test mode: counted at example prices, never billed');
+    const alerts = (await outbox()).filter((message) => message.subject.startsWith('Spend alert'));
+    const sentTo = (email: string) => alerts.filter((message) => message.to === email).map((m) => m.subject);
+    for (const email of [members.billing, members.admin, to]) {
+      expect(sentTo(email), email).toStrictEqual(['Spend alert: 50% of your monthly spend cap reached']);
+    }
+    expect(sentTo(members.developer)).toStrictEqual([]);
+    expect(sentTo(stranger)).toStrictEqual([]);
+    const mail = alerts.find((message) => message.to === members.billing);
+    expect(mail?.text).toContain('Your account has spent AUD 40.00 of its AUD 80.00 monthly spend cap');
+    expect(mail?.text).toContain('test mode: counted at example prices, never billed');
+  });
+});
+
+describe("monitoring's daily charges", () => {
+  const runDaily = async () => {
+    const run = await call<{ stopped: string | null }>('/__local/monitoring/run', {
+      method: 'POST',
+      body: { job: 'daily' },
+    });
+    expect([run.status, run.body.stopped]).toStrictEqual([200, null]);
+  };
+
+  it("count in the account's spend and its alerts, once a day however often billed, and accrue past the cap (monitors keep running) while the next purchase is refused", async () => {
+    const key = await createKey('test');
+    for (const company of [SANDBOX.proprietary, SANDBOX.satisfiedCharges]) {
+      const watched = await call('/v1/monitors', { key: key.secret, method: 'POST', body: { company } });
+      expect(watched.status, watched.text).toBe(201);
+    }
+    // Example prices: 1 cent a monitor-day.
+    await setCap(key, 'account', { amountCents: 3 });
+    await runDaily();
+    await runDaily();
+    expect((await capOf(key, 'account')).body).toMatchObject({ spentCents: 2, alertsSent: [50] });
+
+    await clock.advance(24 * 3600_000);
+    await runDaily();
+    const cap = await capOf(key, 'account');
+    expect(cap.body).toMatchObject({ spentCents: 4, remainingCents: 0, alertsSent: [50, 80, 100] });
+    const monitoring = (await usageOf(key)).filter((fee) => fee.product === 'monitoring');
+    expect(monitoring.map((fee) => fee.quantity)).toStrictEqual([2, 2]);
+    // Both monitors still watch (nothing is paused or removed at the cap).
+    const monitors = await call<{ data: unknown[] }>('/v1/monitors', { key: key.secret });
+    expect(monitors.body.data.length).toBe(2);
+    expect((await alertsOf(key)).map((event) => event.data.threshold).sort()).toStrictEqual([100, 50, 80]);
+
+    const refused = await buyExtract(key.secret, SANDBOX.proprietary, 'current');
+    expect(refused.status, refused.text).toBe(403);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'spend_cap_exceeded',
+      details: {
+        cap: { scope: 'account', keyId: null, amountCents: 3 },
+        spentCents: 4,
+        purchaseCents: 2_500,
+      },
+    });
   });
 });

@@ -10,10 +10,12 @@ import { ALARM_THRESHOLDS } from '../../lib/alarms.ts';
 import { functionDescription } from '../../lib/api-stack.ts';
 import {
   BUCKET_OBJECT_ACTIONS,
+  INDEX_QUERY_ACTION,
   SECRET_READ_ACTION,
   TABLE_ACTIONS,
 } from '../../lib/constructs/api-function.ts';
 import {
+  MEMBERS_INDEX,
   STARTER_DESCRIPTION,
   SWEEPER_DESCRIPTION,
   taskDescription,
@@ -345,7 +347,21 @@ describe('fulfilment (dev stage)', () => {
       expect(actionsIn(onTable)).toEqual([...TABLE_ACTIONS.readWriteDelete].sort());
       expect(JSON.stringify(onTable)).toContain('/index/gsi1');
       const dynamo = statements.filter((s) => actionsOf(s).some((action) => action.startsWith('dynamodb:')));
-      expect(dynamo.every(naming(mainTableId()))).toBe(true);
+      // Beside the main table, one query grant: the keys table's members index (spend alerts' recipients).
+      const keysId = logicalIdOf(synth.data, synth.data.node.findChild('KeysTable'));
+      expect(dynamo.filter((s) => !naming(mainTableId())(s))).toStrictEqual([
+        {
+          Effect: 'Allow',
+          Action: INDEX_QUERY_ACTION,
+          Resource: {
+            'Fn::Join': [
+              '',
+              [{ 'Fn::ImportValue': expect.stringContaining(keysId) }, `/index/${MEMBERS_INDEX}`],
+            ],
+          },
+        },
+      ]);
+      expect(JSON.stringify(environmentOf(sweeper)[tableDefinitions.keys.envVar])).toContain(keysId);
       const secrets = statements.filter((s) =>
         actionsOf(s).some((action) => action.startsWith('secretsmanager:')),
       );

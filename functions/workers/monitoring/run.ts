@@ -11,6 +11,7 @@ import { MONITORING_RUN } from '../../../shared/monitoring/infra.ts';
 import { parseMonitoringMessage, type RunPorts, runMessage } from '../../../shared/monitoring/jobs.ts';
 import { MONITORING_METRICS } from '../../../shared/monitoring/metrics.ts';
 import { instrumented } from '../../../shared/orders/instrumented.ts';
+import { monitoringSpend } from '../../../shared/spend-caps/composition.ts';
 
 /**
  * The fan-out queue's consumer: a page of a shard of the daily check, one weekly summary, or a
@@ -60,6 +61,7 @@ export const handler = createHandler(
     heldExtracts,
     extractPurchases,
     purchaseRecords,
+    monitoringSpend,
     now,
   }),
 );

@@ -4,7 +4,9 @@
  * - caps: `pk SPENDCAP#<account>#<env>`, `sk ACCOUNT` or `KEY#<keyId>`;
  * - counters: `pk SPEND#<account>#<env>#<YYYY-MM>`, `sk ACCOUNT` or `KEY#<keyId>`, `spentCents`
  *   (settled fees plus open holds) and `alerted` (the thresholds alerted this month);
- * - holds: `pk SPENDHOLD#<sha256 of the purchase key>`, `sk HOLD`, `status` open or settled.
+ * - holds: `pk SPENDHOLD#<sha256 of the purchase key>`, `sk HOLD`, `status` open or settled; an
+ *   open hold is on gsi1 (`SPENDHOLD_OPEN#<shard>` / `<reservedAt>#<hash>`, sharded-index.ts) for
+ *   the sweeper, which settles holds a dead purchase left open (shared/spend-caps/sweep.ts).
  *
  * A hold and its counters are written in one transaction, each counter on condition that it stays
  * within its cap, so a burst of purchases cannot pass a cap. Concurrent transactions on one counter
@@ -28,15 +30,19 @@ import { getItem, type Item, query, type TransactItem, transactWrite, updateItem
 import { eventPuts } from './events.ts';
 import type { DynamoKeyAdministration } from './key-admin.ts';
 import { cancellationReasons, usagePk } from './ledger.ts';
+import { queryEveryShard, shardKey } from './sharded-index.ts';
 
 const capsPk = (accountId: string, environment: Environment) => `SPENDCAP#${accountId}#${environment}`;
 const counterPk = (accountId: string, environment: Environment, month: string) =>
   `SPEND#${accountId}#${environment}#${month}`;
 const scopeSk = (scope: CapScope) => (scope.kind === 'account' ? 'ACCOUNT' : `KEY#${scope.keyId}`);
-const holdKey = (key: string) => ({
-  pk: `SPENDHOLD#${createHash('sha256').update(key).digest('hex')}`,
-  sk: 'HOLD',
-});
+const holdHash = (key: string) => createHash('sha256').update(key).digest('hex');
+const holdKey = (key: string) => ({ pk: `SPENDHOLD#${holdHash(key)}`, sk: 'HOLD' });
+const OPEN_HOLDS = 'SPENDHOLD_OPEN';
+const openHoldIndex = (reservation: SpendReservation) => {
+  const hash = holdHash(reservation.key);
+  return { gsi1pk: shardKey(OPEN_HOLDS, hash), gsi1sk: `${reservation.reservedAt}#${hash}` };
+};
 
 /** Counters and holds outlive their month by this long, then expire (TTL). */
 const KEPT_AFTER_MONTH_MS = 62 * 24 * 3600_000;
@@ -61,7 +67,7 @@ const toReservation = (item: Item): SpendReservation => ({
   key: item.key,
   accountId: item.accountId,
   environment: item.environment,
-  keyId: item.keyId,
+  keyId: item.keyId ?? null,
   month: item.month,
   amountCents: item.amountCents,
   requestId: item.requestId,
@@ -117,7 +123,17 @@ export class DynamoSpendHolds implements SpendHoldStore, BillingRecipients {
     return caps;
   }
 
-  async putCap(cap: SpendCap): Promise<void> {
+  async putCap(cap: SpendCap, options: { onlyLowering?: boolean } = {}): Promise<boolean> {
+    try {
+      await this.writeCap(cap, options.onlyLowering === true);
+      return true;
+    } catch (error) {
+      if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  }
+
+  private async writeCap(cap: SpendCap, onlyLowering: boolean): Promise<void> {
     await transactWrite([
       {
         Put: {
@@ -132,6 +148,12 @@ export class DynamoSpendHolds implements SpendHoldStore, BillingRecipients {
             alertEmails: cap.alertEmails.length > 0 ? [...cap.alertEmails] : undefined,
             updatedAt: cap.updatedAt,
           },
+          ...(onlyLowering
+            ? {
+                ConditionExpression: 'attribute_not_exists(amountCents) OR amountCents >= :amount',
+                ExpressionAttributeValues: { ':amount': cap.amountCents },
+              }
+            : {}),
         },
       },
     ]);
@@ -188,6 +210,21 @@ export class DynamoSpendHolds implements SpendHoldStore, BillingRecipients {
     };
   }
 
+  /** The account's counter, then the key's (none for a charge of the account's own). */
+  private counterUpdates(
+    reservation: SpendReservation,
+    deltaCents: number,
+    limits: { account?: number; key?: number },
+  ): TransactItem[] {
+    const { keyId } = reservation;
+    return [
+      this.counterUpdate(reservation, { kind: 'account' }, deltaCents, limits.account),
+      ...(keyId === null
+        ? []
+        : [this.counterUpdate(reservation, { kind: 'key', keyId }, deltaCents, limits.key)]),
+    ];
+  }
+
   async reserve(
     reservation: SpendReservation,
     limits: { account?: number; key?: number },
@@ -201,19 +238,14 @@ export class DynamoSpendHolds implements SpendHoldStore, BillingRecipients {
             Item: {
               ...hold,
               ...reservation,
+              ...openHoldIndex(reservation),
               status: 'open',
               expiresAtEpoch: expiresAtEpoch(reservation.month),
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        this.counterUpdate(reservation, { kind: 'account' }, reservation.amountCents, limits.account),
-        this.counterUpdate(
-          reservation,
-          { kind: 'key', keyId: reservation.keyId },
-          reservation.amountCents,
-          limits.key,
-        ),
+        ...this.counterUpdates(reservation, reservation.amountCents, limits),
       ]);
       return { outcome: 'held' };
     } catch (error) {
@@ -230,28 +262,40 @@ export class DynamoSpendHolds implements SpendHoldStore, BillingRecipients {
     }
   }
 
-  async settle(reservation: SpendReservation, actualCents: number): Promise<void> {
+  async settle(reservation: SpendReservation, actualCents: number): Promise<boolean> {
     const delta = actualCents - reservation.amountCents;
+    const closeHold = {
+      TableName: this.tableName,
+      Key: holdKey(reservation.key),
+      UpdateExpression: 'SET #status = :settled, settledCents = :actual REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: '#status = :open',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':settled': 'settled', ':open': 'open', ':actual': actualCents },
+    };
     try {
-      await transactRetryingConflicts([
-        {
-          Update: {
-            TableName: this.tableName,
-            Key: holdKey(reservation.key),
-            UpdateExpression: 'SET #status = :settled, settledCents = :actual',
-            ConditionExpression: '#status = :open',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':settled': 'settled', ':open': 'open', ':actual': actualCents },
-          },
-        },
-        this.counterUpdate(reservation, { kind: 'account' }, delta, undefined),
-        this.counterUpdate(reservation, { kind: 'key', keyId: reservation.keyId }, delta, undefined),
-      ]);
+      // Charged what it reserved (the common case): the counters are right, the hold only closes.
+      if (delta === 0) await transactWrite([{ Update: closeHold }]);
+      else
+        await transactRetryingConflicts([
+          { Update: closeHold },
+          ...this.counterUpdates(reservation, delta, {}),
+        ]);
+      return true;
     } catch (error) {
-      // Settled already (a retry of a settled purchase): it counts as it was settled.
-      if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return;
+      // Settled already (a retry of a settled purchase, or a sweep that came first): it counts as it was settled.
+      if (cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed') return false;
       throw error;
     }
+  }
+
+  async openHolds(reservedBefore: string, limit: number): Promise<SpendReservation[]> {
+    const items = await queryEveryShard({
+      tableName: this.tableName,
+      base: OPEN_HOLDS,
+      below: { bound: reservedBefore },
+      limit,
+    });
+    return items.map(toReservation);
   }
 
   async reservation(key: string): Promise<SpendReservation | undefined> {
@@ -312,7 +356,7 @@ export class DynamoSpendHolds implements SpendHoldStore, BillingRecipients {
     }
   }
 
-  /** Today's billing recipients: the account cap's alert emails (the lead re-points this to billing members). */
+  /** The account cap's alert emails (the members are added by `billingRecipientsOf`, spend-caps/alerts.ts). */
   async recipientsOf(accountId: string, environment: Environment): Promise<string[]> {
     const item = await getItem(this.tableName, { pk: capsPk(accountId, environment), sk: 'ACCOUNT' });
     return isCap(item) ? [...(item.alertEmails ?? [])] : [];

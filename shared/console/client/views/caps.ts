@@ -89,7 +89,7 @@ export const caps: View = {
       h(
         'p',
         {},
-        `A purchase that would take this month's spend (UTC) past a cap is refused before it reaches the registry (spend_cap_exceeded). Alerts at 50, 80 and 100 % of each cap, once a month each.`,
+        `A purchase that would take this month's spend (UTC) past a cap is refused before it reaches the registry (spend_cap_exceeded). Alerts at 50, 80 and 100 % of each cap, once a month each. Raising or removing a cap needs an admin member signed in with their own email; a session opened with an API key may set a cap and lower it.`,
         account.billed ? '' : ' Test keys: counted at the prices a live key pays, never billed.',
         account.examplePrices ? ' These are example prices.' : '',
       ),
