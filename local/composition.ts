@@ -9,6 +9,7 @@ import '../shared/usage/prices.ts';
 import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
 import { DynamoConsoleMembers } from '../shared/adapters/dynamodb/console-members.ts';
+import { DynamoConsolePasskeys } from '../shared/adapters/dynamodb/console-passkeys.ts';
 import { DynamoConsoleSessions } from '../shared/adapters/dynamodb/console-sessions.ts';
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
@@ -104,5 +105,6 @@ export async function composeLocal(
     billingRecipients: spendCaps,
     consoleMembers: new DynamoConsoleMembers(config.keysTable),
     memberSignInLinks: new DynamoConsoleMembers(config.keysTable),
+    passkeys: new DynamoConsolePasskeys(config.keysTable),
   };
 }

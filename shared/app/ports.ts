@@ -5,7 +5,12 @@
  * (local/composition.ts), in-memory fakes in unit tests.
  */
 
-import type { ConsoleMemberStore, ConsoleSessionStore, MemberSignInLinks } from '../console/store-port.ts';
+import type {
+  ConsoleMemberStore,
+  ConsoleSessionStore,
+  MemberSignInLinks,
+  PasskeyStore,
+} from '../console/store-port.ts';
 import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { CapabilityOwnPorts } from '../kernel/capability-ports.ts';
@@ -78,6 +83,8 @@ export interface CapabilityPorts extends CapabilityOwnPorts {
   consoleMembers: ConsoleMemberStore;
   /** A member's emailed sign-in link (the public sign-in form: reads members, writes links only). */
   memberSignInLinks: MemberSignInLinks;
+  /** Members' passkeys, their challenges and the sessions they open (shared/console/passkeys.ts). */
+  passkeys: PasskeyStore;
   /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
   keyAdministration: KeyAdministration;
   /** Monthly spend caps, their counters and the purchases' holds on them (shared/spend-caps/). */

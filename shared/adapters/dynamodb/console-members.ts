@@ -24,6 +24,7 @@ import {
   LINK_RECORD_LIFETIME_MS,
 } from '../../kernel/sessions.ts';
 import { memberPk } from './api-keys.ts';
+import { passkeyPk, queryMemberPasskeys } from './console-passkeys.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 import { auditPut } from './key-admin.ts';
 
@@ -168,9 +169,18 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
     ]);
   }
 
+  /**
+   * With the member go its passkeys (read from the index, so one registered in the same instant may
+   * stay behind: it signs in no one, since sign-in reads the member, and a member invited again is
+   * another member).
+   */
   async remove(input: { member: ConsoleMemberRecord; audit: KeyAuditRecord }) {
     const { member } = input;
+    const passkeys = await queryMemberPasskeys(this.tableName, member.accountId, member.memberId);
     return this.write([
+      ...passkeys.map((passkey) => ({
+        Delete: { TableName: this.tableName, Key: { pk: { S: passkeyPk(passkey.credentialId) } } },
+      })),
       {
         Delete: {
           TableName: this.tableName,
