@@ -119,6 +119,9 @@ async function issuedChallenge(
   return { challenge, hash, record };
 }
 
+/** The library writes a challenge's bytes base64url-encoded: the token's own spelling. */
+const challengeBytes = (challenge: string) => new Uint8Array(Buffer.from(challenge, 'base64url'));
+
 async function newChallenge(
   store: PasskeyStore,
   now: Date,
@@ -152,7 +155,7 @@ export async function registrationOptions(
     userName: member.email,
     userDisplayName: `${member.email} (${input.auth.accountId}, ${input.auth.environment})`,
     userID: new TextEncoder().encode(member.memberId),
-    challenge,
+    challenge: challengeBytes(challenge),
     timeout: PROMPT_TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: existing.map((passkey) => ({
@@ -291,7 +294,7 @@ export async function authenticationOptions(
   const challenge = await newChallenge(store, input.now, { purpose: 'authentication' });
   const options = await generateAuthenticationOptions({
     rpID: input.relyingParty.rpId,
-    challenge,
+    challenge: challengeBytes(challenge),
     timeout: PROMPT_TIMEOUT_MS,
     userVerification: 'preferred',
   });
