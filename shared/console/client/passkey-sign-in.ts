@@ -25,6 +25,8 @@ export function promptFailure(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'AbortError')
     return 'The passkey prompt was closed or timed out. Try again, or use an emailed link.';
+  if (name === 'InvalidStateError')
+    return 'This device already holds one of your passkeys: it is in the list. Use another device or security key.';
   return error instanceof Error ? error.message : String(error);
 }
 
