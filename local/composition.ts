@@ -106,5 +106,6 @@ export async function composeLocal(
     consoleMembers: new DynamoConsoleMembers(config.keysTable),
     memberSignInLinks: new DynamoConsoleMembers(config.keysTable),
     passkeys: new DynamoConsolePasskeys(config.keysTable),
+    passkeyChallenges: new DynamoConsolePasskeys(config.keysTable),
   };
 }

@@ -1,5 +1,5 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { passkeys } from '../../shared/composition/aws/console.ts';
+import { passkeyChallenges } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
 import { authenticationOptions, relyingPartyOf } from '../../shared/console/passkeys.ts';
@@ -15,11 +15,13 @@ export const createHandler = (ports: RoutePorts<typeof passkeyRoutes.passkeySign
         message: 'Passkey sign-in starts from the console’s own page.',
       });
     return {
-      body: await authenticationOptions(ports.passkeys, {
+      body: await authenticationOptions(ports.passkeyChallenges, {
         relyingParty: relyingPartyOf(ports.config),
         now: ports.clock.now(),
       }),
     };
   });
 
-export const handler = createHandler(awsRoutePorts(passkeyRoutes.passkeySignInOptions, { passkeys }));
+export const handler = createHandler(
+  awsRoutePorts(passkeyRoutes.passkeySignInOptions, { passkeyChallenges }),
+);

@@ -70,8 +70,10 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
         ],
       },
     },
-    // Challenges, passkeys, the sessions they open and the audit records; a member is only read
-    // (the transactions' condition on it).
+    // The options routes (one anyone may post): a challenge, nothing else.
+    passkeyChallenges: { tables: { keys: 'readWrite' }, items: { keys: [KEYS_TABLE_ITEMS.challenge] } },
+    // Challenges spent, passkeys, the sessions they open and the audit records; a member is only
+    // read (the transactions' condition on it).
     passkeys: {
       tables: { keys: 'readWrite' },
       items: {

@@ -9,6 +9,7 @@ import type {
   ConsoleMemberStore,
   ConsoleSessionStore,
   MemberSignInLinks,
+  PasskeyChallenges,
   PasskeyStore,
 } from '../console/store-port.ts';
 import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
@@ -85,6 +86,8 @@ export interface CapabilityPorts extends CapabilityOwnPorts {
   memberSignInLinks: MemberSignInLinks;
   /** Members' passkeys, their challenges and the sessions they open (shared/console/passkeys.ts). */
   passkeys: PasskeyStore;
+  /** The passkey options routes: a challenge written, the member's passkeys read. */
+  passkeyChallenges: PasskeyChallenges;
   /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
   keyAdministration: KeyAdministration;
   /** Monthly spend caps, their counters and the purchases' holds on them (shared/spend-caps/). */

@@ -98,7 +98,7 @@ export const passkeyRoutes = {
     }),
     ...own,
     errors: ['passkey_member_only', 'passkey_limit_reached'],
-    ports: ['passkeys'],
+    ports: ['passkeyChallenges'],
   }),
   registerPasskey: defineRoute({
     name: 'RegisterConsolePasskey',
@@ -153,7 +153,7 @@ export const passkeyRoutes = {
     }),
     ...signIn,
     errors: ['csrf_token_invalid'],
-    ports: ['passkeys'],
+    ports: ['passkeyChallenges'],
   }),
   signInWithPasskey: defineRoute({
     name: 'SignInWithPasskey',

@@ -35,7 +35,7 @@ import {
   sessionIdForHash,
 } from '../kernel/sessions.ts';
 import { consoleSessionOf } from './keys.ts';
-import type { PasskeyChallengeRecord, PasskeyRecord, PasskeyStore } from './store-port.ts';
+import type { PasskeyChallengeRecord, PasskeyChallenges, PasskeyRecord, PasskeyStore } from './store-port.ts';
 
 /** A challenge is answered within 5 minutes, once; the browser's own prompt gives up after 2. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
@@ -123,7 +123,7 @@ async function issuedChallenge(
 const challengeBytes = (challenge: string) => new Uint8Array(Buffer.from(challenge, 'base64url'));
 
 async function newChallenge(
-  store: PasskeyStore,
+  store: PasskeyChallenges,
   now: Date,
   fields: Pick<PasskeyChallengeRecord, 'purpose' | 'accountId' | 'memberId'>,
 ): Promise<string> {
@@ -138,7 +138,7 @@ async function newChallenge(
 
 /** The options `navigator.credentials.create()` needs to make a passkey for the session's member. */
 export async function registrationOptions(
-  store: PasskeyStore,
+  store: PasskeyChallenges,
   input: { auth: AuthContext; relyingParty: RelyingParty; now: Date },
 ) {
   const member = sessionMember(input.auth);
@@ -288,7 +288,7 @@ export async function removePasskey(
  * credentials (passkeys are discoverable: the device offers the ones it holds for this site).
  */
 export async function authenticationOptions(
-  store: PasskeyStore,
+  store: PasskeyChallenges,
   input: { relyingParty: RelyingParty; now: Date },
 ) {
   const challenge = await newChallenge(store, input.now, { purpose: 'authentication' });

@@ -128,12 +128,19 @@ export interface PasskeyChallengeRecord {
   usedAt?: string;
 }
 
-/** What passkeys need of storage: challenges, the members' credentials and the sessions they open. */
-export interface PasskeyStore {
+/**
+ * What the options routes need (one of them public): a new challenge written, a member's passkeys
+ * read; nothing else is written.
+ */
+export interface PasskeyChallenges {
   createChallenge(challengeHash: string, challenge: PasskeyChallengeRecord): Promise<void>;
-  findChallenge(challengeHash: string): Promise<PasskeyChallengeRecord | undefined>;
   /** A member's passkeys (at most a few; read from the index, so a just-made one may be missing). */
   list(accountId: string, memberId: string): Promise<PasskeyRecord[]>;
+}
+
+/** What passkeys need of storage: challenges, the members' credentials and the sessions they open. */
+export interface PasskeyStore extends PasskeyChallenges {
+  findChallenge(challengeHash: string): Promise<PasskeyChallengeRecord | undefined>;
   findByCredentialId(credentialId: string): Promise<PasskeyRecord | undefined>;
   /**
    * Spends the challenge and stores the passkey with its audit record, all or nothing, while the

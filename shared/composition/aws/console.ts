@@ -12,5 +12,7 @@ export const consoleMembers: CapabilityFactory<'consoleMembers'> = (root) =>
   new DynamoConsoleMembers(root.config.keysTable);
 export const memberSignInLinks: CapabilityFactory<'memberSignInLinks'> = (root) =>
   new DynamoConsoleMembers(root.config.keysTable);
+export const passkeyChallenges: CapabilityFactory<'passkeyChallenges'> = (root) =>
+  new DynamoConsolePasskeys(root.config.keysTable);
 export const passkeys: CapabilityFactory<'passkeys'> = (root) =>
   new DynamoConsolePasskeys(root.config.keysTable);
