@@ -2,7 +2,8 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { passkeys } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
-import { registerPasskey, relyingPartyOf } from '../../shared/console/passkeys.ts';
+import { registerPasskey } from '../../shared/console/passkey-verification.ts';
+import { relyingPartyOf } from '../../shared/console/passkeys.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: RoutePorts<typeof passkeyRoutes.registerPasskey>) =>

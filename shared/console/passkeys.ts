@@ -15,38 +15,29 @@
  * - Sign-ins are audited like a link's (`signed_in`, naming the passkey).
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { AuthContext } from '../kernel/http/handler-types.ts';
 import { newAuditRecord } from '../kernel/key-admin.ts';
-import {
-  type ConsoleMemberRecord,
-  type ConsoleSessionRecord,
-  hashToken,
-  newToken,
-  SESSION_LIFETIME_MS,
-  sessionIdForHash,
-} from '../kernel/sessions.ts';
+import type { ConsoleMemberRecord } from '../kernel/sessions.ts';
+import { hashToken, newToken } from '../kernel/sessions.ts';
 import { consoleSessionOf } from './keys.ts';
 import type { PasskeyChallengeRecord, PasskeyChallenges, PasskeyRecord, PasskeyStore } from './store-port.ts';
+
+/** What verifying reads of the member a passkey belongs to (the platform's key repository). */
+export type MemberReader = {
+  findMember(accountId: string, memberId: string): Promise<ConsoleMemberRecord | undefined>;
+};
 
 /** A challenge is answered within 5 minutes, once; the browser's own prompt gives up after 2. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 const PROMPT_TIMEOUT_MS = 2 * 60 * 1000;
 /** The most passkeys one member keeps (a phone, a laptop, a security key, and spares). */
 export const MAX_PASSKEYS = 10;
-const RP_NAME = 'Company Register Data Service';
+export const RP_NAME = 'Company Register Data Service';
 
 const PASSKEY_ID_PATTERN = /^pk_[0-9a-f]{20}$/;
 export const isPasskeyId = (id: string): boolean => PASSKEY_ID_PATTERN.test(id);
-const newPasskeyId = (): string => `pk_${randomBytes(10).toString('hex')}`;
+export const newPasskeyId = (): string => `pk_${randomBytes(10).toString('hex')}`;
 
 /** Where passkeys are valid: the relying party id (a domain) and the console page's origin. */
 export interface RelyingParty {
@@ -76,7 +67,7 @@ export const presentPasskey = (passkey: PasskeyRecord) => ({
 });
 
 /** The member a session stands for, or 403 for a key's session (which has no member). */
-function sessionMember(auth: AuthContext) {
+export function sessionMember(auth: AuthContext) {
   const member = consoleSessionOf(auth).member;
   if (!member) throw new ApiError('passkey_member_only');
   return member;
@@ -100,7 +91,7 @@ function answeredChallenge(clientDataJSON: string): string | undefined {
  * The stored challenge an answer names, still unspent and within its lifetime, for `purpose`: else
  * `passkey_challenge_invalid` saying which (the record of a spent one stays until its TTL).
  */
-async function issuedChallenge(
+export async function issuedChallenge(
   store: PasskeyStore,
   clientDataJSON: string,
   purpose: PasskeyChallengeRecord['purpose'],
@@ -118,9 +109,6 @@ async function issuedChallenge(
     throw refuse('The challenge is older than 5 minutes. Start again.');
   return { challenge, hash, record };
 }
-
-/** The library writes a challenge's bytes base64url-encoded: the token's own spelling. */
-const challengeBytes = (challenge: string) => new Uint8Array(Buffer.from(challenge, 'base64url'));
 
 async function newChallenge(
   store: PasskeyChallenges,
@@ -149,108 +137,34 @@ export async function registrationOptions(
     accountId: input.auth.accountId,
     memberId: member.memberId,
   });
-  const options = await generateRegistrationOptions({
-    rpName: RP_NAME,
-    rpID: input.relyingParty.rpId,
-    userName: member.email,
-    userDisplayName: `${member.email} (${input.auth.accountId}, ${input.auth.environment})`,
-    userID: new TextEncoder().encode(member.memberId),
-    challenge: challengeBytes(challenge),
+  // The options SimpleWebAuthn's generateRegistrationOptions() writes, built here so that the
+  // options routes do not bundle its verification code (docs/decisions: pending-passkeys).
+  const options = {
+    challenge,
+    rp: { name: RP_NAME, id: input.relyingParty.rpId },
+    user: {
+      id: Buffer.from(member.memberId).toString('base64url'),
+      name: member.email,
+      displayName: `${member.email} (${input.auth.accountId}, ${input.auth.environment})`,
+    },
+    // Ed25519, ES256 and RS256, SimpleWebAuthn's defaults.
+    pubKeyCredParams: [-8, -7, -257].map((alg) => ({ alg, type: 'public-key' as const })),
     timeout: PROMPT_TIMEOUT_MS,
-    attestationType: 'none',
+    attestation: 'none' as const,
     excludeCredentials: existing.map((passkey) => ({
       id: passkey.credentialId,
+      type: 'public-key' as const,
       transports: passkey.transports,
     })),
     // Discoverable, so that signing in needs no address first; the device's lock where it has one.
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-  });
-  return { object: 'passkeyRegistrationOptions' as const, options };
-}
-
-const defaultName = (now: Date) => `Passkey of ${now.toISOString().slice(0, 10)}`;
-
-/** Verifies the authenticator's answer to the member's registration challenge, and stores the passkey. */
-export async function registerPasskey(
-  ports: {
-    store: PasskeyStore;
-    members: { findMember(a: string, m: string): Promise<ConsoleMemberRecord | undefined> };
-  },
-  input: {
-    auth: AuthContext;
-    response: RegistrationResponseJSON;
-    name: string | undefined;
-    relyingParty: RelyingParty;
-    now: Date;
-  },
-) {
-  const { auth, now, relyingParty } = input;
-  const sessionHolder = sessionMember(auth);
-  const { challenge, hash, record } = await issuedChallenge(
-    ports.store,
-    input.response.response.clientDataJSON,
-    'registration',
-    now,
-  );
-  if (record.accountId !== auth.accountId || record.memberId !== sessionHolder.memberId)
-    throw new ApiError('passkey_challenge_invalid', {
-      param: 'response',
-      message: 'The challenge was issued to another member. Start again.',
-    });
-  const member = await ports.members.findMember(auth.accountId, sessionHolder.memberId);
-  if (!member || member.environment !== auth.environment) throw new ApiError('unauthorized');
-  const verification = await verifyRegistrationResponse({
-    response: input.response,
-    expectedChallenge: challenge,
-    expectedOrigin: relyingParty.origin,
-    expectedRPID: relyingParty.rpId,
-    requireUserVerification: false,
-  }).catch((error: unknown) => {
-    throw new ApiError('passkey_registration_failed', {
-      param: 'response',
-      message: `The authenticator's answer did not verify: ${error instanceof Error ? error.message : 'unreadable'}`,
-    });
-  });
-  if (!verification.verified) throw new ApiError('passkey_registration_failed', { param: 'response' });
-  const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-  const passkey: PasskeyRecord = {
-    passkeyId: newPasskeyId(),
-    accountId: auth.accountId,
-    environment: auth.environment,
-    memberId: member.memberId,
-    credentialId: credential.id,
-    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-    counter: credential.counter,
-    transports: credential.transports ?? [],
-    name: input.name?.trim() || defaultName(now),
-    deviceType: credentialDeviceType,
-    backedUp: credentialBackedUp,
-    createdAt: now.toISOString(),
-    lastUsedAt: null,
-  };
-  const audit = newAuditRecord(
-    {
-      accountId: auth.accountId,
-      action: 'passkey_registered',
-      keyId: member.memberId,
-      by: `console:${consoleSessionOf(auth).sessionId}`,
-      detail: `${member.email}: ${passkey.name} (${passkey.passkeyId})`,
+    authenticatorSelection: {
+      residentKey: 'required' as const,
+      requireResidentKey: true,
+      userVerification: 'preferred' as const,
     },
-    now,
-  );
-  const outcome = await ports.store.register({
-    challengeHash: hash,
-    usedAt: now.toISOString(),
-    passkey,
-    member,
-    audit,
-  });
-  if (outcome !== 'registered')
-    throw new ApiError('passkey_challenge_invalid', {
-      param: 'response',
-      message: 'The challenge was answered already, or the member changed meanwhile. Start again.',
-    });
-  return presentPasskey(passkey);
+    extensions: { credProps: true },
+  };
+  return { object: 'passkeyRegistrationOptions' as const, options };
 }
 
 export async function listPasskeys(store: PasskeyStore, auth: AuthContext) {
@@ -292,95 +206,12 @@ export async function authenticationOptions(
   input: { relyingParty: RelyingParty; now: Date },
 ) {
   const challenge = await newChallenge(store, input.now, { purpose: 'authentication' });
-  const options = await generateAuthenticationOptions({
-    rpID: input.relyingParty.rpId,
-    challenge: challengeBytes(challenge),
+  const options = {
+    challenge,
+    rpId: input.relyingParty.rpId,
     timeout: PROMPT_TIMEOUT_MS,
-    userVerification: 'preferred',
-  });
-  return { object: 'passkeySignInOptions' as const, options };
-}
-
-/**
- * Signs in with a passkey: the answer's challenge must be unspent, its credential a passkey of a
- * current member, its signature verify; then the challenge is spent, the counter moved on and a
- * session of the member opened, with its audit record, in one transaction.
- */
-export async function signInWithPasskey(
-  ports: {
-    store: PasskeyStore;
-    members: { findMember(a: string, m: string): Promise<ConsoleMemberRecord | undefined> };
-  },
-  input: { response: AuthenticationResponseJSON; relyingParty: RelyingParty; now: Date },
-): Promise<{ token: string; session: ConsoleSessionRecord }> {
-  const { now, relyingParty } = input;
-  const { challenge, hash } = await issuedChallenge(
-    ports.store,
-    input.response.response.clientDataJSON,
-    'authentication',
-    now,
-  );
-  const notRecognised = () => new ApiError('passkey_not_recognised');
-  const passkey = await ports.store.findByCredentialId(input.response.id);
-  if (!passkey) throw notRecognised();
-  const member = await ports.members.findMember(passkey.accountId, passkey.memberId);
-  if (!member || member.environment !== passkey.environment) throw notRecognised();
-  const verification = await verifyAuthenticationResponse({
-    response: input.response,
-    expectedChallenge: challenge,
-    expectedOrigin: relyingParty.origin,
-    expectedRPID: relyingParty.rpId,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-      counter: passkey.counter,
-      // biome-ignore lint/suspicious/noExplicitAny: stored as the authenticator named them
-      transports: passkey.transports as any,
-    },
-    requireUserVerification: false,
-  }).catch(() => ({ verified: false as const, authenticationInfo: undefined }));
-  if (!verification.verified) throw notRecognised();
-  const token = newToken();
-  const sessionHash = hashToken(token);
-  const session: ConsoleSessionRecord = {
-    sessionId: sessionIdForHash(sessionHash),
-    accountId: member.accountId,
-    environment: member.environment,
-    keyId: member.memberId,
-    member: {
-      memberId: member.memberId,
-      email: member.email,
-      role: member.role,
-      generation: member.generation,
-    },
-    csrfToken: newToken(),
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
-    revokedAt: null,
+    userVerification: 'preferred' as const,
+    allowCredentials: [],
   };
-  const audit = newAuditRecord(
-    {
-      accountId: member.accountId,
-      action: 'signed_in',
-      keyId: member.memberId,
-      by: `member:${member.email}`,
-      detail: `${member.environment} console session as ${member.role} (passkey ${passkey.name}, ${passkey.passkeyId}, ${session.sessionId}) until ${session.expiresAt}`,
-    },
-    now,
-  );
-  const opened = await ports.store.openSession({
-    challengeHash: hash,
-    passkey,
-    counter: verification.authenticationInfo.newCounter,
-    sessionHash,
-    session,
-    member,
-    audit,
-  });
-  if (opened !== 'opened')
-    throw new ApiError('passkey_challenge_invalid', {
-      param: 'response',
-      message: 'The challenge was answered already, or the member changed meanwhile. Start again.',
-    });
-  return { token, session };
+  return { object: 'passkeySignInOptions' as const, options };
 }

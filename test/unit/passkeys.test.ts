@@ -5,16 +5,15 @@
  * passkey signs in no one; a key's session has no member to hold one.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { registerPasskey, signInWithPasskey } from '../../shared/console/passkey-verification.ts';
 import {
   authenticationOptions,
   CHALLENGE_LIFETIME_MS,
   listPasskeys,
   MAX_PASSKEYS,
-  registerPasskey,
   registrationOptions,
   relyingPartyOf,
   removePasskey,
-  signInWithPasskey,
 } from '../../shared/console/passkeys.ts';
 import type { PasskeyChallengeRecord, PasskeyRecord, PasskeyStore } from '../../shared/console/store-port.ts';
 import type { AuthContext } from '../../shared/kernel/http/handler-types.ts';
