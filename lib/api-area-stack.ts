@@ -236,7 +236,7 @@ export class ApiAreaStack extends NestedStack {
     }
     if (uses.has('sealer')) allowSecretUse(fn, props.webhookKey, 'seal');
     if (uses.has('mailer')) fn.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
-    if (route.ports.includes('passkeys')) {
+    if (route.ports.some((port) => port === 'passkeys' || port === 'passkeyChallenges')) {
       if (props.settings.passkeyRpId) fn.addEnvironment(PASSKEY_ENV.rpId, props.settings.passkeyRpId);
       if (props.settings.passkeyOrigin) fn.addEnvironment(PASSKEY_ENV.origin, props.settings.passkeyOrigin);
     }
