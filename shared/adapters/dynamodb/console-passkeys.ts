@@ -15,8 +15,8 @@ import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
 import { type ConsoleMemberRecord, type ConsoleSessionRecord, hashToken } from '../../kernel/sessions.ts';
 import { memberPk, sessionPk } from './api-keys.ts';
-import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
-import { auditPut } from './key-admin.ts';
+import { callDynamo, type Item } from './json-client.ts';
+import { auditPut, readNested, transactOrRefuse } from './key-admin.ts';
 
 export const passkeyPk = (credentialId: string) => `${KEYS_TABLE_ITEMS.passkey}${hashToken(credentialId)}`;
 /** The byAccount partition listing a member's passkeys. */
@@ -51,16 +51,6 @@ type MemberAsRead = Pick<ConsoleMemberRecord, 'accountId' | 'memberId' | 'genera
 
 export class DynamoConsolePasskeys implements PasskeyStore {
   constructor(private readonly tableName: string) {}
-
-  private async write(items: Record<string, unknown>[]): Promise<boolean> {
-    try {
-      await callDynamo('TransactWriteItems', { TransactItems: items });
-      return true;
-    } catch (error) {
-      if (error instanceof DynamoCallError && error.name === 'TransactionCanceledException') return false;
-      throw error;
-    }
-  }
 
   private spendChallenge(challengeHash: string, at: string) {
     return {
@@ -98,26 +88,16 @@ export class DynamoConsolePasskeys implements PasskeyStore {
     });
   }
 
-  async findChallenge(challengeHash: string): Promise<PasskeyChallengeRecord | undefined> {
-    const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
-      TableName: this.tableName,
-      Key: { pk: { S: challengePk(challengeHash) } },
-      ConsistentRead: true,
-    });
-    return Item ? (unmarshall(Item) as { challenge: PasskeyChallengeRecord }).challenge : undefined;
+  findChallenge(challengeHash: string): Promise<PasskeyChallengeRecord | undefined> {
+    return readNested(this.tableName, challengePk(challengeHash), 'challenge');
   }
 
   list(accountId: string, memberId: string): Promise<PasskeyRecord[]> {
     return queryMemberPasskeys(this.tableName, accountId, memberId);
   }
 
-  async findByCredentialId(credentialId: string): Promise<PasskeyRecord | undefined> {
-    const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
-      TableName: this.tableName,
-      Key: { pk: { S: passkeyPk(credentialId) } },
-      ConsistentRead: true,
-    });
-    return Item ? (unmarshall(Item) as { passkey: PasskeyRecord }).passkey : undefined;
+  findByCredentialId(credentialId: string): Promise<PasskeyRecord | undefined> {
+    return readNested(this.tableName, passkeyPk(credentialId), 'passkey');
   }
 
   async register(input: {
@@ -128,7 +108,7 @@ export class DynamoConsolePasskeys implements PasskeyStore {
     audit: KeyAuditRecord;
   }): Promise<'registered' | 'refused'> {
     const { passkey } = input;
-    const done = await this.write([
+    const done = await transactOrRefuse([
       this.spendChallenge(input.challengeHash, input.usedAt),
       this.memberStill(input.member),
       {
@@ -157,7 +137,7 @@ export class DynamoConsolePasskeys implements PasskeyStore {
     member: MemberAsRead;
     audit: KeyAuditRecord;
   }): Promise<'opened' | 'refused'> {
-    const done = await this.write([
+    const done = await transactOrRefuse([
       this.spendChallenge(input.challengeHash, input.session.createdAt),
       this.memberStill(input.member),
       {
@@ -191,7 +171,7 @@ export class DynamoConsolePasskeys implements PasskeyStore {
   }
 
   async remove(input: { passkey: PasskeyRecord; audit: KeyAuditRecord }): Promise<boolean> {
-    return this.write([
+    return transactOrRefuse([
       {
         Delete: {
           TableName: this.tableName,
