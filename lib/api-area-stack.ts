@@ -9,7 +9,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../shared/kernel/config.ts';
+import { PASSKEY_ENV, REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../shared/kernel/config.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http/time-budget.ts';
 import { KEYS_TABLE_ITEMS, type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
@@ -236,6 +236,10 @@ export class ApiAreaStack extends NestedStack {
     }
     if (uses.has('sealer')) allowSecretUse(fn, props.webhookKey, 'seal');
     if (uses.has('mailer')) fn.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
+    if (route.ports.some((port) => port === 'passkeys' || port === 'passkeyChallenges')) {
+      if (props.settings.passkeyRpId) fn.addEnvironment(PASSKEY_ENV.rpId, props.settings.passkeyRpId);
+      if (props.settings.passkeyOrigin) fn.addEnvironment(PASSKEY_ENV.origin, props.settings.passkeyOrigin);
+    }
     return fn;
   }
 }

@@ -58,6 +58,9 @@ export interface Settings {
   readonly deployment: DeploymentStrategy;
   /** What the stage charges (`PRICE_SCHEDULE` of every function); the example schedule unless set. */
   readonly prices: PriceSchedule;
+  /** Passkeys' relying party id and origin (`PASSKEY_RP_ID`, `PASSKEY_ORIGIN`); unset, the API's host and origin. */
+  readonly passkeyRpId?: string;
+  readonly passkeyOrigin?: string;
 }
 
 const parseDeployment = (value: unknown, name: string): DeploymentStrategy | undefined => {
@@ -240,6 +243,21 @@ export function readSettings(node: Node): Settings {
     pricesValue === undefined
       ? EXAMPLE_PRICE_SCHEDULE
       : checkPriceSchedule(typeof pricesValue === 'string' ? JSON.parse(pricesValue) : pricesValue);
+  const passkeyRpId = setting('passkeyRpId');
+  if (passkeyRpId !== undefined && (typeof passkeyRpId !== 'string' || !DOMAIN_PATTERN.test(passkeyRpId)))
+    throw new Error(`setting passkeyRpId must be a lower-case host name, got ${String(passkeyRpId)}`);
+  const passkeyOriginValue = setting('passkeyOrigin');
+  const passkeyOrigin =
+    passkeyOriginValue === undefined
+      ? undefined
+      : new URL(parseUrl(passkeyOriginValue, 'passkeyOrigin')).origin;
+  if (passkeyOrigin !== undefined && passkeyRpId !== undefined) {
+    const host = new URL(passkeyOrigin).hostname;
+    if (host !== passkeyRpId && !host.endsWith(`.${passkeyRpId}`))
+      throw new Error(
+        `setting passkeyOrigin ${passkeyOrigin} is not on passkeyRpId ${passkeyRpId} or under it`,
+      );
+  }
   const account = setting('account');
   const region = setting('region');
   if (account !== undefined && (typeof account !== 'string' || !ACCOUNT_PATTERN.test(account)))
@@ -285,5 +303,7 @@ export function readSettings(node: Node): Settings {
     ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     deployment,
     prices,
+    ...(passkeyRpId === undefined ? {} : { passkeyRpId: passkeyRpId as string }),
+    ...(passkeyOrigin === undefined ? {} : { passkeyOrigin }),
   };
 }

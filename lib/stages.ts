@@ -72,6 +72,15 @@ export interface StageSettings {
    */
   readonly deployment?: DeploymentStrategy;
   /**
+   * Passkeys of console members (docs/console.md, "Passkeys"): the WebAuthn relying party id, a
+   * domain the console's host is (or is under), and the origin the console's page runs at
+   * (`https://console.example.com`). A passkey works only where both match: changing either
+   * strands the passkeys made before. Unset: the API's own host and origin (the custom domain, or
+   * the execute-api host); locally `localhost`.
+   */
+  readonly passkeyRpId?: string;
+  readonly passkeyOrigin?: string;
+  /**
    * What the stage charges: a price in cents per product and fee code, in versions with effective
    * dates (shared/usage/prices.ts; docs/usage.md, "Prices"). A change adds a version effective
    * from a later date and keeps the old ones: each fee entry records the price it was written at.

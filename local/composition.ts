@@ -9,6 +9,7 @@ import '../shared/usage/prices.ts';
 import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
 import { DynamoConsoleMembers } from '../shared/adapters/dynamodb/console-members.ts';
+import { DynamoConsolePasskeys } from '../shared/adapters/dynamodb/console-passkeys.ts';
 import { DynamoConsoleSessions } from '../shared/adapters/dynamodb/console-sessions.ts';
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency.ts';
@@ -83,5 +84,7 @@ export async function composeLocal(
     keyAdministration: new DynamoKeyAdministration(config.keysTable),
     consoleMembers: new DynamoConsoleMembers(config.keysTable),
     memberSignInLinks: new DynamoConsoleMembers(config.keysTable),
+    passkeys: new DynamoConsolePasskeys(config.keysTable),
+    passkeyChallenges: new DynamoConsolePasskeys(config.keysTable),
   };
 }

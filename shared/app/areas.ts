@@ -12,6 +12,7 @@ const { listMembers, inviteMember, changeMemberRole, removeMember, listAudit, ..
   consoleRoutes;
 const consoleTeamRoutes = { listMembers, inviteMember, changeMemberRole, removeMember, listAudit };
 
+import { passkeyRoutes } from '../console/passkey-routes.ts';
 import { docsRoutes } from '../docs/routes.ts';
 import type { RequestExample } from '../kernel/http/request-example.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
@@ -118,8 +119,9 @@ export const apiAreas = [
     // Apart from the Console area so that each area's stack stays within its resource budget.
     name: 'ConsoleTeam',
     tag: 'Console',
-    description: "The account console's members, their roles and the account's audit records (admins only).",
-    routes: [consoleTeamRoutes],
+    description:
+      "The account console's members, their roles and the account's audit records (admins only), and members' passkeys.",
+    routes: [consoleTeamRoutes, passkeyRoutes],
   },
   {
     name: 'Mcp',

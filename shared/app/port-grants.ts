@@ -36,6 +36,7 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
     // The sign-in form anyone may post: it reads members and writes a link, nothing else.
     memberSignInLinks: { tables: { keys: 'readWrite' }, items: { keys: [KEYS_TABLE_ITEMS.link] } },
     // Members, their addresses' claims, their invitations' and sign-in links, and audit records.
+    // A removal deletes the member's passkeys too.
     consoleMembers: {
       tables: { keys: 'readWrite' },
       items: {
@@ -43,6 +44,22 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
           KEYS_TABLE_ITEMS.member,
           KEYS_TABLE_ITEMS.memberEmail,
           KEYS_TABLE_ITEMS.link,
+          KEYS_TABLE_ITEMS.audit,
+          KEYS_TABLE_ITEMS.passkey,
+        ],
+      },
+    },
+    // The options routes (one anyone may post): a challenge, nothing else.
+    passkeyChallenges: { tables: { keys: 'readWrite' }, items: { keys: [KEYS_TABLE_ITEMS.challenge] } },
+    // Challenges spent, passkeys, the sessions they open and the audit records; a member is only
+    // read (the transactions' condition on it).
+    passkeys: {
+      tables: { keys: 'readWrite' },
+      items: {
+        keys: [
+          KEYS_TABLE_ITEMS.challenge,
+          KEYS_TABLE_ITEMS.passkey,
+          KEYS_TABLE_ITEMS.session,
           KEYS_TABLE_ITEMS.audit,
         ],
       },

@@ -5,7 +5,13 @@
  * (local/composition.ts), in-memory fakes in unit tests.
  */
 
-import type { ConsoleMemberStore, ConsoleSessionStore, MemberSignInLinks } from '../console/store-port.ts';
+import type {
+  ConsoleMemberStore,
+  ConsoleSessionStore,
+  MemberSignInLinks,
+  PasskeyChallenges,
+  PasskeyStore,
+} from '../console/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { CapabilityOwnPorts } from '../kernel/capability-ports.ts';
 import type { KeyAdministration } from '../kernel/key-admin.ts';
@@ -32,6 +38,10 @@ export interface CapabilityPorts extends CapabilityOwnPorts {
   consoleMembers: ConsoleMemberStore;
   /** A member's emailed sign-in link (the public sign-in form: reads members, writes links only). */
   memberSignInLinks: MemberSignInLinks;
+  /** Members' passkeys, their challenges and the sessions they open (shared/console/passkeys.ts). */
+  passkeys: PasskeyStore;
+  /** The passkey options routes: a challenge written, the member's passkeys read. */
+  passkeyChallenges: PasskeyChallenges;
   /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
   keyAdministration: KeyAdministration;
 }

@@ -119,9 +119,10 @@ export function signInProblemPage(problem: SignInProblem): string {
 export const signInProblemHtml = (problem: SignInProblem) =>
   signInHtml(SIGN_IN_PROBLEM_STATUS[problem], signInProblemPage(problem));
 
-const emailPageHead = (title: string) => `<!doctype html>
+/** With `script`, the console's script, which draws the passkey button into `#passkey-sign-in`. */
+const emailPageHead = (title: string, script = false) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Account console</title><link rel="stylesheet" href="../console.css"></head>`;
+<title>${escapeHtml(title)} · Account console</title><link rel="stylesheet" href="../console.css">${script ? '\n<script src="../console.js" defer></script>' : ''}</head>`;
 
 /**
  * A member's sign-in page (`/console/sign-in/email`): one email field; its form posts to the same
@@ -131,13 +132,14 @@ export function emailSignInPage(problem?: string): string {
   const invalid = problem
     ? ` aria-invalid="true" aria-describedby="email-problem"`
     : ' aria-describedby="email-hint"';
-  return `${emailPageHead('Sign in')}
+  return `${emailPageHead('Sign in', true)}
 <body><main id="main" class="notice"><h1>Sign in to the account console</h1>
 <p>Members of an account sign in with a link sent to their email address.</p>
 <form method="post" action="email"><label for="email">Email address</label>
 <input id="email" name="email" type="email" autocomplete="email" required${invalid}>
 ${problem ? `<p id="email-problem" class="field-error">${escapeHtml(problem)}</p>` : '<p id="email-hint" class="hint">We send a link that works once, for 5 minutes.</p>'}
-<button type="submit">Email me a sign-in link</button></form></main></body></html>`;
+<button type="submit">Email me a sign-in link</button></form>
+<div id="passkey-sign-in"></div></main></body></html>`;
 }
 
 /** The answer to the sign-in form, the same whether or not the address is a member. */

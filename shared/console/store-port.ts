@@ -89,3 +89,85 @@ export interface ConsoleMemberStore {
   /** Deletes the member and its address's claim (its sessions end with it); false when it had gone. */
   remove(input: { member: ConsoleMemberRecord; audit: KeyAuditRecord }): Promise<boolean>;
 }
+
+/**
+ * A member's passkey (a WebAuthn credential, shared/console/passkeys.ts): the public key the
+ * authenticator made, for one member of one account and environment.
+ */
+export interface PasskeyRecord {
+  /** `pk_` and 20 random hex digits: names it in the console and its audit records. */
+  passkeyId: string;
+  accountId: string;
+  environment: ConsoleMemberRecord['environment'];
+  memberId: string;
+  /** The credential's id (base64url), as the authenticator gave it. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter as last seen (0 for authenticators that keep none). */
+  counter: number;
+  transports: string[];
+  /** What the member called it (or the default, `Passkey of <date>`). */
+  name: string;
+  /** Whether it is synced between devices (`multiDevice`) or bound to one (`singleDevice`). */
+  deviceType: 'singleDevice' | 'multiDevice';
+  backedUp: boolean;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A WebAuthn challenge as issued: what for, whose (a registration), until when. */
+export interface PasskeyChallengeRecord {
+  purpose: 'registration' | 'authentication';
+  /** A registration's member (the session's), which only that member may answer. */
+  accountId?: string;
+  memberId?: string;
+  createdAt: string;
+  expiresAt: string;
+  /** When an answer spent it; the record stays until its TTL, so a replay is told from an unknown one. */
+  usedAt?: string;
+}
+
+/**
+ * What the options routes need (one of them public): a new challenge written, a member's passkeys
+ * read; nothing else is written.
+ */
+export interface PasskeyChallenges {
+  createChallenge(challengeHash: string, challenge: PasskeyChallengeRecord): Promise<void>;
+  /** A member's passkeys (at most a few; read from the index, so a just-made one may be missing). */
+  list(accountId: string, memberId: string): Promise<PasskeyRecord[]>;
+}
+
+/** What passkeys need of storage: challenges, the members' credentials and the sessions they open. */
+export interface PasskeyStore extends PasskeyChallenges {
+  findChallenge(challengeHash: string): Promise<PasskeyChallengeRecord | undefined>;
+  findByCredentialId(credentialId: string): Promise<PasskeyRecord | undefined>;
+  /**
+   * Spends the challenge and stores the passkey with its audit record, all or nothing, while the
+   * member is the one read (`generation`): `refused` when the challenge was spent meanwhile, the
+   * member changed or was removed, or the credential is stored already.
+   */
+  register(input: {
+    challengeHash: string;
+    usedAt: string;
+    passkey: PasskeyRecord;
+    member: Pick<ConsoleMemberRecord, 'accountId' | 'memberId' | 'generation'>;
+    audit: KeyAuditRecord;
+  }): Promise<'registered' | 'refused'>;
+  /**
+   * Spends the challenge, moves the passkey's counter on (from the one read) and its last use, and
+   * stores the session with its audit record, all or nothing, while the member is the one read:
+   * `refused` when any of them changed meanwhile (a replay, a removal, a concurrent sign-in).
+   */
+  openSession(input: {
+    challengeHash: string;
+    passkey: PasskeyRecord;
+    counter: number;
+    sessionHash: string;
+    session: ConsoleSessionRecord;
+    member: Pick<ConsoleMemberRecord, 'accountId' | 'memberId' | 'generation'>;
+    audit: KeyAuditRecord;
+  }): Promise<'opened' | 'refused'>;
+  /** Deletes the passkey with its audit record; false when it had gone. */
+  remove(input: { passkey: PasskeyRecord; audit: KeyAuditRecord }): Promise<boolean>;
+}

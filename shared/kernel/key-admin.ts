@@ -48,6 +48,8 @@ export const keyAuditActions = [
   'member_invited',
   'member_role_changed',
   'member_removed',
+  'passkey_registered',
+  'passkey_removed',
 ] as const;
 export type KeyAuditAction = (typeof keyAuditActions)[number];
 

@@ -73,7 +73,7 @@ describe('console members in a browser', { timeout: 90_000 }, () => {
     await page.waitForURL((url) => url.pathname === '/console');
     await expect.poll(() => heading(page).innerText(), SOON).toBe('Overview');
     expect(await page.locator('.who').innerText()).toContain(`${billingEmail} (billing)`);
-    await expect.poll(() => navLinks(page), SOON).toEqual(['Overview']);
+    await expect.poll(() => navLinks(page), SOON).toEqual(['Overview', 'Passkeys']);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /CSV/ }).first().click();
     const csv = readFileSync(await (await download).path(), 'utf8');

@@ -239,8 +239,10 @@ describe('prod: least privilege', () => {
       CreateSandboxMonitorEvent: ['idempotency'],
       DeleteWebhookEndpoint: ['main'],
       DeleteMonitor: ['main'],
-      // A removed member, and its address's claim (keys table: MEMBER# and EMAIL# items only).
+      // A removed member, its address's claim and its passkeys (keys table: MEMBER#, EMAIL# and
+      // PASSKEY# items only); a member's own passkey.
       RemoveConsoleMember: ['keys'],
+      RemoveConsolePasskey: ['keys'],
     };
     const DELETING_WORKERS = [
       taskDescription(taskNamed('MarkProcessing')),
@@ -350,7 +352,9 @@ describe('prod: least privilege', () => {
       }
       // A member's first sign-in marks it active in the transaction that opens its session.
       const sessions = ['AUDIT#*', 'LINK#*', 'MEMBER#*', 'SESSION#*'];
-      const members = ['AUDIT#*', 'EMAIL#*', 'LINK#*', 'MEMBER#*'];
+      const members = ['AUDIT#*', 'EMAIL#*', 'LINK#*', 'MEMBER#*', 'PASSKEY#*'];
+      // Spending a challenge opens a session or stores a passkey, with its audit record.
+      const passkeys = ['AUDIT#*', 'CHALLENGE#*', 'PASSKEY#*', 'SESSION#*'];
       expect(found).toStrictEqual({
         CreateConsoleLink: sessions,
         SignInWithConsoleLink: sessions,
@@ -364,6 +368,12 @@ describe('prod: least privilege', () => {
         RequestEmailSignIn: ['LINK#*'],
         RollConsoleKey: ['AUDIT#*', 'KEY#*'],
         RevokeConsoleKey: ['AUDIT#*', 'KEY#*'],
+        // The options routes (the sign-in one anyone may post): a challenge, nothing else.
+        StartConsolePasskeyRegistration: ['CHALLENGE#*'],
+        StartPasskeySignIn: ['CHALLENGE#*'],
+        RegisterConsolePasskey: passkeys,
+        RemoveConsolePasskey: passkeys,
+        SignInWithPasskey: passkeys,
       });
     });
 
@@ -479,12 +489,13 @@ describe('prod: least privilege', () => {
         'DeleteWebhookEndpoint',
         'DeleteMonitor',
         'RemoveConsoleMember',
+        'RemoveConsolePasskey',
         'MarkProcessing',
         'Finish',
         'SweepStalledFulfilment',
       ])
         expect(listed).toContain(`\`${name}\``);
-      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(16);
+      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(17);
     });
 
     it("gives the documentation pages' policy as served, but for the script's hash", () => {

@@ -12,6 +12,7 @@ import {
   type Settings,
 } from '../../lib/settings.ts';
 import { STAGE_SETTINGS, type StageSettings } from '../../lib/stages.ts';
+import { PASSKEY_ENV } from '../../shared/kernel/config.ts';
 import { PRICE_SCHEDULE_ENV } from '../../shared/kernel/prices.ts';
 import { EXAMPLE_PRICE_SCHEDULE } from '../../shared/usage/prices.ts';
 import { synthesize } from './synth.ts';
@@ -83,6 +84,17 @@ describe('stage settings (lib/stages.ts)', () => {
     expect(() =>
       settingsWith({ domainName: 'api.company.co.uk', certificateArn: 'arn:aws:iam::1:x' }),
     ).toThrow(/certificateArn must be an ACM certificate ARN/);
+  });
+
+  it("takes the passkeys' relying party id and origin, the origin on the id or under it", () => {
+    expect(settingsWith({})).not.toHaveProperty('passkeyRpId');
+    expect(
+      settingsWith({ passkeyRpId: 'company.co.uk', passkeyOrigin: 'https://console.company.co.uk/' }),
+    ).toMatchObject({ passkeyRpId: 'company.co.uk', passkeyOrigin: 'https://console.company.co.uk' });
+    expect(() =>
+      settingsWith({ passkeyRpId: 'company.co.uk', passkeyOrigin: 'https://evil.example.net' }),
+    ).toThrow(/passkeyOrigin https:\/\/evil.example.net is not on passkeyRpId company.co.uk/);
+    expect(() => settingsWith({ passkeyRpId: 'Not A Host' })).toThrow(/passkeyRpId must be/);
   });
 
   it('keeps the placeholders on dev, which serves no live traffic', () => {
@@ -219,5 +231,35 @@ describe('prices on the functions', () => {
     expect(
       without.filter((id) => !/^(CustomResource|AWS|LogRetention|BucketNotifications)/.test(id)),
     ).toStrictEqual([]);
+  });
+});
+
+describe('passkey settings on the functions', () => {
+  it('binds PASSKEY_RP_ID and PASSKEY_ORIGIN on the passkey functions only', { timeout: 300_000 }, () => {
+    const { templates } = synthesize({
+      context: { stage: 'dev', passkeyRpId: 'company.co.uk', passkeyOrigin: 'https://console.company.co.uk' },
+    });
+    const bound = templates.flatMap((template) =>
+      Object.entries(template.json.Resources ?? {})
+        .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+        .filter(([, fn]) => {
+          const variables = (
+            fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined
+          )?.Variables;
+          return (
+            variables?.[PASSKEY_ENV.rpId] === 'company.co.uk' &&
+            variables?.[PASSKEY_ENV.origin] === 'https://console.company.co.uk'
+          );
+        })
+        .map(([id]) => id.replace(/Function[0-9A-F]{8}$/, '')),
+    );
+    expect(bound.sort()).toEqual([
+      'ListConsolePasskeys',
+      'RegisterConsolePasskey',
+      'RemoveConsolePasskey',
+      'SignInWithPasskey',
+      'StartConsolePasskeyRegistration',
+      'StartPasskeySignIn',
+    ]);
   });
 });

@@ -22,14 +22,18 @@ describe('console roles', () => {
     expect(callableBy('admin')).toEqual(keyed.map((route) => route.name));
   });
 
-  it('billing members may call their session, sign-out, the usage report and the spend caps (read only), nothing else', () => {
+  it('billing members may call their session, sign-out, their own passkeys, the usage report and the spend caps (read only), nothing else', () => {
     expect(callableBy('billing').sort()).toEqual([
       'GetAccountSpendCap',
       'GetConsoleSession',
       'GetKeySpendCap',
       'GetUsage',
+      'ListConsolePasskeys',
       'ListSpendCaps',
+      'RegisterConsolePasskey',
+      'RemoveConsolePasskey',
       'SignOutOfConsole',
+      'StartConsolePasskeyRegistration',
     ]);
   });
 

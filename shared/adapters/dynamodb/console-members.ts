@@ -24,8 +24,9 @@ import {
   LINK_RECORD_LIFETIME_MS,
 } from '../../kernel/sessions.ts';
 import { memberPk } from './api-keys.ts';
-import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
-import { auditPut } from './key-admin.ts';
+import { passkeyPk, queryMemberPasskeys } from './console-passkeys.ts';
+import { callDynamo, type Item } from './json-client.ts';
+import { auditPut, readNested, transactOrRefuse } from './key-admin.ts';
 
 const MEMBER_ID_PREFIX = 'mem_';
 const emailPartition = (email: string) => `${KEYS_TABLE_ITEMS.memberEmail}${hashToken(email)}`;
@@ -35,16 +36,6 @@ const linkPk = (hash: string) => `${KEYS_TABLE_ITEMS.link}${hash}`;
 
 export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLinks {
   constructor(private readonly tableName: string) {}
-
-  private async write(items: Record<string, unknown>[]): Promise<boolean> {
-    try {
-      await callDynamo('TransactWriteItems', { TransactItems: items });
-      return true;
-    } catch (error) {
-      if (error instanceof DynamoCallError && error.name === 'TransactionCanceledException') return false;
-      throw error;
-    }
-  }
 
   /** Every item of a byAccount partition, or those whose `keyId` starts with `prefix`. */
   private async queryAll(partition: string, prefix?: string): Promise<Record<string, unknown>[]> {
@@ -75,13 +66,8 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
       .filter((member) => member.environment === environment);
   }
 
-  async find(accountId: string, memberId: string): Promise<ConsoleMemberRecord | undefined> {
-    const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
-      TableName: this.tableName,
-      Key: { pk: { S: memberPk(accountId, memberId) } },
-      ConsistentRead: true,
-    });
-    return Item ? (unmarshall(Item) as { member: ConsoleMemberRecord }).member : undefined;
+  find(accountId: string, memberId: string): Promise<ConsoleMemberRecord | undefined> {
+    return readNested(this.tableName, memberPk(accountId, memberId), 'member');
   }
 
   async membershipsOf(email: string): Promise<Membership[]> {
@@ -101,7 +87,7 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
       environment: member.environment,
       memberId: member.memberId,
     };
-    const done = await this.write([
+    const done = await transactOrRefuse([
       {
         Put: {
           TableName: this.tableName,
@@ -149,7 +135,7 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
   }
 
   async changeRole(input: { member: ConsoleMemberRecord; role: ConsoleRole; audit: KeyAuditRecord }) {
-    return this.write([
+    return transactOrRefuse([
       {
         Update: {
           TableName: this.tableName,
@@ -168,9 +154,18 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
     ]);
   }
 
+  /**
+   * With the member go its passkeys (read from the index, so one registered in the same instant may
+   * stay behind: it signs in no one, since sign-in reads the member, and a member invited again is
+   * another member).
+   */
   async remove(input: { member: ConsoleMemberRecord; audit: KeyAuditRecord }) {
     const { member } = input;
-    return this.write([
+    const passkeys = await queryMemberPasskeys(this.tableName, member.accountId, member.memberId);
+    return transactOrRefuse([
+      ...passkeys.map((passkey) => ({
+        Delete: { TableName: this.tableName, Key: { pk: { S: passkeyPk(passkey.credentialId) } } },
+      })),
       {
         Delete: {
           TableName: this.tableName,

@@ -7,14 +7,14 @@
  * audit record (key-admin.ts); a member's first sign-in marks it active in the same transaction.
  * Nothing here deletes.
  */
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { ConsoleSessionStore, SignInLinkRecord } from '../../console/store-port.ts';
 import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
 import { type ConsoleSessionRecord, LINK_RECORD_LIFETIME_MS } from '../../kernel/sessions.ts';
 import { memberPk, sessionPk } from './api-keys.ts';
-import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
-import { auditPut } from './key-admin.ts';
+import { callDynamo, DynamoCallError } from './json-client.ts';
+import { auditPut, readNested } from './key-admin.ts';
 
 const linkPk = (hash: string) => `${KEYS_TABLE_ITEMS.link}${hash}`;
 const epoch = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
@@ -34,13 +34,8 @@ export class DynamoConsoleSessions implements ConsoleSessionStore {
     });
   }
 
-  async findLink(linkHash: string): Promise<SignInLinkRecord | undefined> {
-    const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
-      TableName: this.tableName,
-      Key: { pk: { S: linkPk(linkHash) } },
-      ConsistentRead: true,
-    });
-    return Item ? (unmarshall(Item) as { link: SignInLinkRecord }).link : undefined;
+  findLink(linkHash: string): Promise<SignInLinkRecord | undefined> {
+    return readNested(this.tableName, linkPk(linkHash), 'link');
   }
 
   async openSession(input: {

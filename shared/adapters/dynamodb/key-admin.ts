@@ -59,6 +59,27 @@ export function auditPut(tableName: string, audit: KeyAuditRecord) {
   };
 }
 
+/** The record nested under `field` in the keys table's item `pk`, read strongly consistent. */
+export async function readNested<T>(tableName: string, pk: string, field: string): Promise<T | undefined> {
+  const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
+    TableName: tableName,
+    Key: { pk: { S: pk } },
+    ConsistentRead: true,
+  });
+  return Item ? (unmarshall(Item) as Record<string, T>)[field] : undefined;
+}
+
+/** Writes a change (with its audit record) as one transaction: false when a condition refused it. */
+export async function transactOrRefuse(items: Record<string, unknown>[]): Promise<boolean> {
+  try {
+    await callDynamo('TransactWriteItems', { TransactItems: items });
+    return true;
+  } catch (error) {
+    if (error instanceof DynamoCallError && error.name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
 export class DynamoKeyAdministration implements KeyAdministration {
   constructor(private readonly tableName: string) {}
 

@@ -1,4 +1,5 @@
 import { DynamoConsoleMembers } from '../../adapters/dynamodb/console-members.ts';
+import { DynamoConsolePasskeys } from '../../adapters/dynamodb/console-passkeys.ts';
 import { DynamoConsoleSessions } from '../../adapters/dynamodb/console-sessions.ts';
 import { DynamoKeyAdministration } from '../../adapters/dynamodb/key-admin.ts';
 import type { CapabilityFactory } from './root.ts';
@@ -11,3 +12,7 @@ export const consoleMembers: CapabilityFactory<'consoleMembers'> = (root) =>
   new DynamoConsoleMembers(root.config.keysTable);
 export const memberSignInLinks: CapabilityFactory<'memberSignInLinks'> = (root) =>
   new DynamoConsoleMembers(root.config.keysTable);
+export const passkeyChallenges: CapabilityFactory<'passkeyChallenges'> = (root) =>
+  new DynamoConsolePasskeys(root.config.keysTable);
+export const passkeys: CapabilityFactory<'passkeys'> = (root) =>
+  new DynamoConsolePasskeys(root.config.keysTable);

@@ -1,7 +1,15 @@
 /** The console's calls: the API's own routes and the console's, same origin, with the session cookie. */
 
-/** `/console` → `/`; `/prod/console` → `/prod/`: the deployment's base, under any stage prefix. */
-export const base = new URL('.', location.href).pathname;
+/**
+ * The deployment's base, under any stage prefix: the folder above the script's own
+ * (`/prod/console/console.js` → `/prod/`), whichever page loaded it (`/console`, or the members'
+ * sign-in page `/console/sign-in/email`).
+ */
+export const base = new URL(
+  '..',
+  (document.currentScript as HTMLScriptElement | null)?.src ??
+    `${location.href.replace(/[^/]*$/, '')}console/`,
+).pathname;
 
 export interface Session {
   accountId: string;

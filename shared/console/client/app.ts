@@ -5,9 +5,11 @@
  */
 import { base, call, get, type Session, useCsrfToken, whenSignedOut } from './api.ts';
 import { h, when } from './dom.ts';
+import { passkeySignIn } from './passkey-sign-in.ts';
 import { views } from './views/index.ts';
 import { errorText, type View, viewFor } from './views/view.ts';
 
+/** Absent on the members' sign-in page, which loads the script for its passkey button only. */
 const app = document.getElementById('app') as HTMLElement;
 let leaving: (() => void)[] = [];
 
@@ -48,6 +50,7 @@ function signedOutPage(reason: string) {
         h('code', {}, 'POST /v1/console/sessions'),
         ' with your API key.',
       ),
+      ...passkeySignIn(),
     ),
   );
 }
@@ -177,6 +180,9 @@ function skipToMain(event: Event) {
 }
 
 async function start() {
+  const passkeySlot = document.getElementById('passkey-sign-in');
+  if (passkeySlot) passkeySlot.replaceChildren(...passkeySignIn());
+  if (!app) return;
   document.querySelector('a.skip')?.addEventListener('click', skipToMain);
   whenSignedOut(() => signedOutPage('Your session has ended (signed out, expired, or its key was revoked).'));
   try {

@@ -173,6 +173,34 @@ export const errorGuide = {
     cause: 'The email address is a member of the account in this environment already.',
     fix: 'Change that member’s role instead of inviting the address again.',
   },
+  passkey_challenge_invalid: {
+    cause:
+      'The passkey answer named a challenge the service never issued, one already answered (a replay), or one issued more than 5 minutes ago. Nothing was changed.',
+    fix: 'Press the passkey button again: the console asks for a new challenge each time.',
+  },
+  passkey_not_recognised: {
+    cause:
+      'The passkey is not registered with the service, was removed, its member was removed, or its signature did not verify. No session was opened.',
+    fix: 'Sign in with a link by email, then register a passkey again on the Passkeys page.',
+  },
+  passkey_registration_failed: {
+    cause:
+      "The authenticator's answer did not verify: it was made for another site (origin or relying party id) or another challenge, or the credential is registered already. Nothing was stored.",
+    fix: 'Register from the console page of this deployment; a passkey already in the list needs no second registration.',
+  },
+  passkey_not_found: {
+    cause: 'The passkey id names no passkey of the signed-in member (it was removed, or is someone else’s).',
+    fix: "Pick a passkey from the console's Passkeys page.",
+  },
+  passkey_member_only: {
+    cause:
+      "The session was opened with an API key's link: it stands for the key, not a member, and only members hold passkeys.",
+    fix: 'Invite yourself as a member (Members page), sign in with the emailed link, then register the passkey.',
+  },
+  passkey_limit_reached: {
+    cause: 'The signed-in member has 10 passkeys already.',
+    fix: 'Remove a passkey you no longer use on the Passkeys page, then register the new one.',
+  },
   api_key_not_found: {
     cause: 'The key id names no key of the signed-in account.',
     fix: "Pick a key from the console's key list.",

@@ -86,4 +86,8 @@ export const KEYS_TABLE_ITEMS = {
   member: 'MEMBER#',
   /** A member's address, `EMAIL#<sha256 of it>#<accountId>#<environment>`: one member per address there. */
   memberEmail: 'EMAIL#',
+  /** A member's passkey, `PASSKEY#<sha256 of its credential id>` (shared/console/passkeys.ts). */
+  passkey: 'PASSKEY#',
+  /** A WebAuthn challenge, `CHALLENGE#<sha256 of it>`: single-use, minutes long, removed by TTL. */
+  challenge: 'CHALLENGE#',
 } as const;

@@ -8,6 +8,8 @@ const ACTIONS: Record<string, string> = {
   member_invited: 'Member invited',
   member_role_changed: 'Role changed',
   member_removed: 'Member removed',
+  passkey_registered: 'Passkey registered',
+  passkey_removed: 'Passkey removed',
   created: 'Key created',
   rotated: 'Key rolled',
   revoked: 'Key revoked',
@@ -25,7 +27,7 @@ export const audit: View = {
       h(
         'p',
         {},
-        'Sign-ins (key link, emailed link), invitations, role changes, removals, key rolls and revokes, newest first. “By” is a console session (cs_…), a member’s address, or an operator.',
+        'Sign-ins (key link, emailed link, passkey), invitations, role changes, removals, passkeys registered and removed, key rolls and revokes, newest first. “By” is a console session (cs_…), a member’s address, or an operator.',
       ),
       table(
         'Audit records, newest first',

@@ -11,6 +11,7 @@ import { members } from './members.ts';
 import { monitor, monitors } from './monitors.ts';
 import { orders } from './orders.ts';
 import { overview } from './overview.ts';
+import { passkeys } from './passkeys.ts';
 import { requests } from './requests.ts';
 import type { View } from './view.ts';
 import { webhooks } from './webhooks.ts';
@@ -28,4 +29,5 @@ export const views: readonly View[] = [
   requests,
   members,
   audit,
+  passkeys,
 ];

@@ -1,0 +1,19 @@
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { passkeyChallenges } from '../../shared/composition/aws/console.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
+import { registrationOptions, relyingPartyOf } from '../../shared/console/passkeys.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+
+export const createHandler = (ports: RoutePorts<typeof passkeyRoutes.passkeyRegistrationOptions>) =>
+  createHttpHandler(passkeyRoutes.passkeyRegistrationOptions, ports, async ({ auth }) => ({
+    body: await registrationOptions(ports.passkeyChallenges, {
+      auth,
+      relyingParty: relyingPartyOf(ports.config),
+      now: ports.clock.now(),
+    }),
+  }));
+
+export const handler = createHandler(
+  awsRoutePorts(passkeyRoutes.passkeyRegistrationOptions, { passkeyChallenges }),
+);

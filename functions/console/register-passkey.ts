@@ -1,0 +1,24 @@
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { passkeys } from '../../shared/composition/aws/console.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
+import { registerPasskey } from '../../shared/console/passkey-verification.ts';
+import { relyingPartyOf } from '../../shared/console/passkeys.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+
+export const createHandler = (ports: RoutePorts<typeof passkeyRoutes.registerPasskey>) =>
+  createHttpHandler(passkeyRoutes.registerPasskey, ports, async ({ auth, body }) => ({
+    status: 201,
+    body: await registerPasskey(
+      { store: ports.passkeys, members: ports.apiKeys },
+      {
+        auth,
+        response: body.response,
+        name: body.name,
+        relyingParty: relyingPartyOf(ports.config),
+        now: ports.clock.now(),
+      },
+    ),
+  }));
+
+export const handler = createHandler(awsRoutePorts(passkeyRoutes.registerPasskey, { passkeys }));
