@@ -157,6 +157,9 @@ describe('company, people, extract and usage routes', () => {
       'PurchasePersonExtracts',
       'PurchaseWeeklySummary',
       'PurchaseRegisterExtract',
+      ...undocumentedCapabilityRoutes()
+        .filter((route) => route.idempotent)
+        .map((route) => route.name),
     ]);
   });
 
