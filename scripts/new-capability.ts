@@ -3,9 +3,11 @@
  * scripts/capability-template/: its folder `shared/NAME/` (capability module, routes, schemas, use
  * cases, ports, errors and their guide, metrics and an alarm, sandbox data, DynamoDB and registry
  * adapters, composition, doc page), its handlers `functions/NAME/` and its tests
- * `test/unit/NAME/` and `test/http/NAME/`, and registers it with one line in shared/app/capabilities.ts. Nothing else
- * changes: the route table, the error reference, CDK (functions, grants, alarms), the local stack
- * and the OpenAPI generator derive from the list (docs/architecture.md, "Where to start a change").
+ * `test/unit/NAME/` and `test/http/NAME/`, and registers it: one line each in
+ * shared/app/capabilities.ts, shared/usage/capability-products.ts (its products, which functions
+ * load) and prod's committed prices (lib/stages.ts). Nothing else changes: the route table, the
+ * error reference, the price catalogue, CDK (functions, grants, alarms, the registry protocol), the
+ * local stack and the OpenAPI generator derive from the lists (docs/architecture.md).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,42 @@ import { dirname, join, relative, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 const TEMPLATE = join(import.meta.dirname, 'capability-template');
 const LIST = 'shared/app/capabilities.ts';
+/** The list of capabilities' products, which functions load (shared/kernel/products.ts). */
+const PRODUCTS = 'shared/usage/capability-products.ts';
+
+/** Adds `value` (exported by `from`) after the last import of `list` and at the end of its array. */
+function register(root: string, list: string, value: string, from: string) {
+  const path = join(root, list);
+  const text = readFileSync(path, 'utf8');
+  const imports = [...text.matchAll(/^import \{ \w+ \} from '\.\.\/[\w-]+\/[\w-]+\.ts';\n/gm)];
+  const last = imports.at(-1);
+  const closing = text.match(/\](?: as const satisfies readonly \w+\[\])?;\n/);
+  if (!last || !closing || closing.index === undefined || closing.index < (last.index ?? 0))
+    throw new Error(`${list} is not in the shape the scaffold edits`);
+  const at = (last.index ?? 0) + last[0].length;
+  const end = closing.index;
+  writeFileSync(
+    path,
+    `${text.slice(0, at)}import { ${value} } from '${from}';\n${text.slice(at, end).replace(/,?\s*$/, '')}, ${value}${text.slice(end)}`,
+  );
+}
+
+/** The committed settings of the stages, whose live ones state a price for every product. */
+const STAGES = 'lib/stages.ts';
+
+/**
+ * Adds the product's price to the last version of prod's committed schedule: like every prod value
+ * there, an example an operator confirms before the first deploy (a live stage pricing nothing for a
+ * product does not synthesize).
+ */
+function priceInProd(root: string, product: string, cents: number) {
+  const path = join(root, STAGES);
+  const text = readFileSync(path, 'utf8');
+  const start = text.indexOf('const PROD_PRICES');
+  const end = text.indexOf('\n      },\n    },\n  ],\n};', start);
+  if (start < 0 || end < 0) throw new Error(`${STAGES} is not in the shape the scaffold edits`);
+  writeFileSync(path, `${text.slice(0, end)}\n        ${product}: ${cents},${text.slice(end)}`);
+}
 
 /** The name's spellings the template uses (`order-notes`: orderNotes, OrderNotes, order_notes…). */
 export function spellings(name: string): Record<string, string> {
@@ -68,28 +106,19 @@ export function newCapability(name: string, root = ROOT): string[] {
     writeFileSync(join(root, target), fill(readFileSync(file, 'utf8'), tokens));
     written.push(target);
   }
-  const listPath = join(root, LIST);
-  const list = readFileSync(listPath, 'utf8');
-  const capability = `${tokens.__CAMEL__}Capability`;
-  const imports = [...list.matchAll(/^import \{ \w+ \} from '\.\.\/[\w-]+\/capability\.ts';\n/gm)];
-  const last = imports.at(-1);
-  const closing = '] as const satisfies readonly Capability[];';
-  if (!last || !list.includes(closing)) throw new Error(`${LIST} is not in the shape the scaffold edits`);
-  const at = (last.index ?? 0) + last[0].length;
-  writeFileSync(
-    listPath,
-    // The list may end with a comma (once it spans several lines).
-    `${list.slice(0, at)}import { ${capability} } from '../${name}/capability.ts';\n${list.slice(at)}`.replace(
-      /,?\s*\] as const satisfies readonly Capability\[\];/,
-      `, ${capability}${closing}`,
-    ),
-  );
+  register(root, LIST, `${tokens.__CAMEL__}Capability`, `../${name}/capability.ts`);
+  register(root, PRODUCTS, `${tokens.__CAMEL__}Products`, `../${name}/products.ts`);
+  priceInProd(root, `${tokens.__SNAKE__}_item`, 50);
   // The project's formatting (line widths depend on the name).
-  execFileSync(join(ROOT, 'node_modules/.bin/biome'), ['check', '--write', ...written, LIST], {
-    cwd: root,
-    stdio: 'ignore',
-  });
-  return [...written, LIST];
+  execFileSync(
+    join(ROOT, 'node_modules/.bin/biome'),
+    ['check', '--write', ...written, LIST, PRODUCTS, STAGES],
+    {
+      cwd: root,
+      stdio: 'ignore',
+    },
+  );
+  return [...written, LIST, PRODUCTS, STAGES];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

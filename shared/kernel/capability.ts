@@ -13,6 +13,7 @@ import type { CapabilityErrorGuide } from './errors/guide.ts';
 import type { RequestExample } from './http/request-example.ts';
 import type { RouteDefinition } from './http/route.ts';
 import type { MetricSpec } from './metric-line.ts';
+import type { CapabilityProducts } from './products.ts';
 
 /** A route area: deployed as one CDK stack (`<name>Routes`), shown as one tag of the OpenAPI document. */
 export interface CapabilityArea {
@@ -75,6 +76,11 @@ export interface Capability {
    * the local stack builds.
    */
   readonly portGrants?: Readonly<Record<string, PortGrant>>;
+  /**
+   * What it sells (its products.ts, kernel/products.ts). The same module is listed in
+   * shared/usage/capability-products.ts, which functions load instead of this list.
+   */
+  readonly products?: CapabilityProducts;
 }
 
 /** A capability module's declaration, kept with its literal types (the route table's type reads them). */

@@ -17,22 +17,23 @@ import {
 import type { CompanyExtractType } from '../companies/registry-port.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
 import { type PriceSchedule, priceAt } from '../kernel/prices.ts';
+import type { ChargedRequest } from '../kernel/products.ts';
 import { registerExtractProduct } from '../registers/fees.ts';
 import { checkRegister } from '../registers/request.ts';
+import { capabilityProducts } from '../usage/capability-products.ts';
 import { checkWeeklySummaryRequest } from '../weekly-summaries/purchase.ts';
 
 /** A route's request as its handler receives it (validated). */
-export interface ParsedRequest {
-  path: Record<string, unknown>;
-  /** The body; {} for a route without one. */
-  body: Record<string, unknown>;
-}
+export type ParsedRequest = ChargedRequest;
 
 /** What one purchase is charged under: the fee codes it may be, and how many fees. */
 export interface Charge {
   product: string;
-  /** One code: the fee code. More: the registry picks one at the purchase; the quote takes the dearest. */
-  feeCodes: readonly string[];
+  /**
+   * One code: the fee code (null: a product of our own, priced by itself). More: the registry picks
+   * one at the purchase; the quote takes the dearest.
+   */
+  feeCodes: readonly (string | null)[];
   quantity: number;
   /** True where the fee is only a cap: the purchase may cost less (another fee code, or no fee). */
   maxPossible: boolean;
@@ -47,8 +48,22 @@ const one = (product: string, feeCode: string, quantity = 1, maxPossible = false
 
 const distinct = (codes: Record<string, string>) => [...new Set(Object.values(codes))];
 
+/** The charges the capabilities declare (their products.ts): one product, priced by itself. */
+const capabilityCharges = Object.fromEntries(
+  capabilityProducts.flatMap(({ charges }) =>
+    Object.entries(charges).map(([route, charge]) => [
+      route,
+      (request: ParsedRequest): Charge => {
+        const { product, quantity } = charge(request);
+        return { product, feeCodes: [null], quantity, maxPossible: false };
+      },
+    ]),
+  ),
+);
+
 /** The charge of each billable route, by route name, from its validated request. */
 const CHARGES: Record<string, (request: ParsedRequest, now: Date) => Charge> = {
+  ...capabilityCharges,
   PurchaseCompanyExtract: ({ body }) => {
     const { product, feeCode } = companyExtractProducts[body.type as CompanyExtractType];
     return one(product, feeCode);
@@ -124,7 +139,7 @@ export function feeOf(
   options: { at: string; billed: boolean },
 ): Fee {
   const { product, feeCodes, quantity, maxPossible } = chargeOf(route, request, new Date(options.at));
-  let dearest: { feeCode: string; unitAmountCents: number; priceVersion: string } | undefined;
+  let dearest: { feeCode: string | null; unitAmountCents: number; priceVersion: string } | undefined;
   for (const feeCode of feeCodes) {
     const price = priceAt(schedule, product, feeCode, options.at);
     if (price === undefined) {

@@ -5,6 +5,7 @@ import { monitoringErrors } from './errors.ts';
 import { monitoringExamples } from './examples.ts';
 import { MONITORING_ENV } from './infra.ts';
 import { MONITORING_METRICS } from './metrics.ts';
+import { monitoringProducts } from './products.ts';
 import { monitoringRoutes } from './routes.ts';
 
 export const monitoringCapability = defineCapability({
@@ -21,6 +22,7 @@ export const monitoringCapability = defineCapability({
   errorGuide: monitoringErrorGuide,
   metrics: MONITORING_METRICS,
   env: MONITORING_ENV,
+  products: monitoringProducts,
   portGrants: {
     monitors: { tables: { main: 'readWrite' } },
     monitoringRuns: { workersOnly: true },

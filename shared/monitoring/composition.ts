@@ -3,10 +3,10 @@
  * which its functions give `awsRoutePorts`/`awsPorts`, and the ones the local stack builds the same way
  * (`localPorts`; its queue is the local stack's stand-in, local/monitoring.ts).
  */
-import { SqsMonitoringQueue } from '../adapters/aws/sqs-monitoring-queue.ts';
-import { DynamoMonitoringRuns, DynamoMonitorStore } from '../adapters/dynamodb/monitoring.ts';
 import type { PortFactory } from '../kernel/capability-ports.ts';
 import { required } from '../kernel/config.ts';
+import { DynamoMonitoringRuns, DynamoMonitorStore } from './adapters/dynamodb.ts';
+import { SqsMonitoringQueue } from './adapters/sqs-queue.ts';
 import { MONITORING_ENV } from './infra.ts';
 
 export const monitors: PortFactory<'monitors'> = (root) => new DynamoMonitorStore(root.config.mainTable);

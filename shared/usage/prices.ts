@@ -14,8 +14,11 @@ import {
   weeklySummaryProduct,
 } from '../companies/products.ts';
 import { type PriceSchedule, priceKey, useExamplePrices } from '../kernel/prices.ts';
-import { MONITORING_PRODUCT } from '../monitoring/settings.ts';
 import { registerExtractProduct } from '../registers/fees.ts';
+import { capabilityProducts } from './capability-products.ts';
+
+/** The products the capabilities declare (each priced by the product alone). */
+const ownProducts = capabilityProducts.flatMap(({ products }) => products);
 
 const keysOf = (product: string, feeCodes: Record<string, string>) => [
   ...new Set(Object.values(feeCodes).map((code) => priceKey(product, code))),
@@ -30,7 +33,7 @@ export const PRICED_ITEMS: readonly string[] = [
   priceKey(offlineSearchProduct.product, offlineSearchProduct.feeCode),
   ...keysOf(weeklySummaryProduct.product, weeklySummaryProduct.feeCodes),
   ...keysOf(registerExtractProduct.product, registerExtractProduct.feeCodes),
-  priceKey(MONITORING_PRODUCT, null),
+  ...ownProducts.map(({ product }) => priceKey(product, null)),
 ];
 
 /** The name a person reads for each product (the console never shows a raw product id or fee code). */
@@ -44,7 +47,7 @@ export const PRODUCT_NAMES: Readonly<Record<string, string>> = {
   [offlineSearchProduct.product]: 'Offline name searches',
   [weeklySummaryProduct.product]: 'Weekly summaries',
   [registerExtractProduct.product]: 'Register extracts',
-  [MONITORING_PRODUCT]: 'Company monitoring',
+  ...Object.fromEntries(ownProducts.map(({ product, name }) => [product, name])),
 };
 
 const uniform = (cents: number, keys: readonly string[]) =>
@@ -72,7 +75,9 @@ export const EXAMPLE_PRICE_SCHEDULE: PriceSchedule = {
           3500,
         [priceKey(personExtractProduct.product, personExtractProduct.feeCode)]: 2200,
         [priceKey(offlineSearchProduct.product, offlineSearchProduct.feeCode)]: 3000,
-        [priceKey(MONITORING_PRODUCT, null)]: 1,
+        ...Object.fromEntries(
+          ownProducts.map(({ product, examplePriceCents }) => [priceKey(product, null), examplePriceCents]),
+        ),
       },
     },
   ],

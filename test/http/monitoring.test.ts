@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DynamoMonitorStore } from '../../shared/adapters/dynamodb/monitoring.ts';
+import { DynamoMonitorStore } from '../../shared/monitoring/adapters/dynamodb.ts';
 import { importMonitors, runImportMessage } from '../../shared/monitoring/import.ts';
 import { newMonitorId } from '../../shared/monitoring/monitors.ts';
 import type { MonitoringMessage } from '../../shared/monitoring/store-port.ts';

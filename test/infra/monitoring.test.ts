@@ -14,7 +14,9 @@ import { latencyGroups, MAX_ALARM_METRICS } from '../../lib/monitoring-stack.ts'
 import { registryAccountShare, registryShare } from '../../lib/registry-capacity.ts';
 import { PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
+import { capabilityList } from '../../shared/app/capabilities.ts';
 import { routeList } from '../../shared/app/routes.ts';
+import type { AlarmThreshold } from '../../shared/kernel/capability.ts';
 import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
 import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
@@ -46,6 +48,13 @@ const alarmsOf = (synth: Synthesized): AlarmJson[] =>
   Object.values(resourcesOf(synth.apiTemplate, 'AWS::CloudWatch::Alarm')).map(
     (alarm) => alarm.Properties as unknown as AlarmJson,
   );
+
+/** A capability's alarms' thresholds (its capability module), named by the alarm's id. */
+const capabilityThresholds: Record<string, AlarmThreshold> = Object.fromEntries(
+  capabilityList.flatMap((capability) =>
+    Object.entries(capability.alarms ?? {}).map(([id, alarm]) => [id, alarm.threshold]),
+  ),
+);
 
 const thresholdNameOf = (alarm: AlarmJson): string | undefined =>
   /Threshold (\w+) \([<>] [\d.]+\): /.exec(alarm.AlarmDescription)?.[1];
@@ -92,7 +101,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
     for (const alarm of alarms) {
       const name = thresholdNameOf(alarm);
       expect(name, alarm.AlarmName).toBeDefined();
-      const threshold = ALARM_THRESHOLDS[name as AlarmThresholdName];
+      const threshold = ALARM_THRESHOLDS[name as AlarmThresholdName] ?? capabilityThresholds[name as string];
       expect(threshold, `${alarm.AlarmName}: ${name}`).toBeDefined();
       expect(alarm.AlarmDescription).toContain(threshold.reason);
       expect([alarm.Threshold, alarm.EvaluationPeriods, alarm.DatapointsToAlarm]).toEqual([
@@ -103,7 +112,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       const below = 'below' in threshold && threshold.below;
       expect(alarm.ComparisonOperator).toBe(below ? 'LessThanThreshold' : 'GreaterThanThreshold');
     }
-    for (const [name, threshold] of Object.entries(ALARM_THRESHOLDS))
+    for (const [name, threshold] of Object.entries({ ...ALARM_THRESHOLDS, ...capabilityThresholds }))
       expect(threshold.reason.length, name).toBeGreaterThan(80);
   });
 

@@ -9,9 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { areaStackId, functionDescription } from '../../lib/api-stack.ts';
 import { MAX_TEMPLATE_RESOURCES } from '../../lib/app.ts';
 import { pathForArn } from '../../lib/constructs/route-integration.ts';
-import { checkRouteAreas, PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
+import { latencyGroups } from '../../lib/monitoring-stack.ts';
+import { checkRouteAreas, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
+import { documentedResourceCounts, undocumentedCapabilities } from './new-capabilities.ts';
 import {
   aliasOfFunction,
   resourcesOf,
@@ -41,20 +43,43 @@ const templateOf = (synth: Synthesized, path: string): SynthesizedTemplate => {
 const areaTemplate = (synth: Synthesized, area: Pick<RouteArea, 'name'>): SynthesizedTemplate =>
   templateOf(synth, `${synth.api.node.path}/${areaStackId(area)}`);
 
+const API = 'CompanyRegister-<stage>-Api';
+
+/** The API's path resources of some routes: each prefix of each path (`v1`, `v1/monitors`, …). */
+const pathResources = (routes: readonly { path: string }[]): Set<string> =>
+  new Set(
+    routes.flatMap(({ path }) => {
+      const parts = path.split('/').filter(Boolean);
+      return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+    }),
+  );
+
 /**
- * The stacks table of docs/infrastructure.md: stack path (`CompanyRegister-<stage>-Api/<Area>Routes`
- * for a row written `…-Api/<Area>Routes`) to its resource counts, `N` or `N (M on prod)`.
+ * What a capability whose area stack docs/infrastructure.md does not list adds, by rule (that page,
+ * "Route areas"): its area stack, eleven resources a route on dev and thirteen on prod (function,
+ * role, policy, log group, method, permission, its three alarms, version, `live` alias,
+ * and on prod its deployment group and its new version's error-rate alarm) plus `CDKMetadata` (and on prod the
+ * area's application and role); in the API stack its nested stack and the path resources no other
+ * route has; in the Monitoring stack its latency alarms and its own alarms. So a new capability's
+ * stacks are checked as soon as it is written, and the table only lists the app's own.
  */
-function documentedResourceCounts(): Record<string, { dev: number; prod: number }> {
-  const doc = readFileSync(join(PROJECT_ROOT, 'docs', 'infrastructure.md'), 'utf8');
-  const counts: Record<string, { dev: number; prod: number }> = {};
-  for (const match of doc.matchAll(/^\| `([^`]+)`\s*\|[^\n]*\|\s*(\d+)(?: \((\d+) on prod\))?\s*\|$/gm)) {
-    const [, label, dev, prod] = match;
-    if (!label?.startsWith('CompanyRegister-') && !label?.startsWith('…-Api/')) continue;
-    const path = (label as string).replace(/^…-Api\//, 'CompanyRegister-<stage>-Api/');
-    counts[path] = { dev: Number(dev), prod: Number(prod ?? dev) };
+function addedByNewCapabilities(prod: boolean): Record<string, number> {
+  const added: Record<string, number> = {};
+  const add = (path: string, count: number) => {
+    added[path] = (added[path] ?? 0) + count;
+  };
+  for (const capability of undocumentedCapabilities()) {
+    const area = ROUTE_AREAS.find((candidate) => candidate.name === capability.area?.name);
+    if (!area) continue;
+    const others = pathResources(
+      ROUTE_AREAS.filter((other) => other !== area).flatMap((other) => other.routes),
+    );
+    const own = [...pathResources(area.routes)].filter((resource) => !others.has(resource));
+    add(`${API}/${areaStackId(area)}`, prod ? 13 * area.routes.length + 3 : 11 * area.routes.length + 1);
+    add(API, 1 + own.length);
+    add(`${API}/Monitoring`, latencyGroups(area).length + Object.keys(capability.alarms ?? {}).length);
   }
-  return counts;
+  return added;
 }
 
 const typesIn = (template: SynthesizedTemplate): string[] =>
@@ -97,6 +122,8 @@ describe.each([
     const expected = Object.fromEntries(
       Object.entries(documented).map(([path, counts]) => [path, prod ? counts.prod : counts.dev]),
     );
+    for (const [path, count] of Object.entries(addedByNewCapabilities(prod)))
+      expected[path] = (expected[path] ?? 0) + count;
     expect(actual).toEqual(expected);
   });
 

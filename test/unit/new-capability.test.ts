@@ -58,7 +58,7 @@ describe('npm run new:capability', () => {
     expect(() => newCapability('order-notes', copy)).toThrow(/exists already/);
   });
 
-  it('writes its folders and changes at most three files outside them (one: the list of capabilities)', () => {
+  it("writes its folders and changes at most three files outside them: the two lists and prod's prices", () => {
     const status = git(copy, 'status', '--porcelain', '--untracked-files=normal').trimEnd().split('\n');
     const own = [
       'shared/order-notes/',
@@ -70,12 +70,29 @@ describe('npm run new:capability', () => {
       own.map((folder) => `?? ${folder}`).sort(),
     );
     const outside = status.filter((line) => !line.startsWith('??'));
-    expect(outside).toEqual([' M shared/app/capabilities.ts']);
+    expect(outside).toEqual([
+      ' M lib/stages.ts',
+      ' M shared/app/capabilities.ts',
+      ' M shared/usage/capability-products.ts',
+    ]);
     expect(outside.length).toBeLessThanOrEqual(3);
-    expect(git(copy, 'diff', '--numstat', 'shared/app/capabilities.ts').trim()).toMatch(/^\d+\t\d+\t/);
+    // One import and one entry in each list; one price in prod's schedule.
+    expect(git(copy, 'diff', '--numstat', 'shared/app/capabilities.ts').trim()).toMatch(/^\d+\t[01]\t/);
+    expect(git(copy, 'diff', '--numstat', 'shared/usage/capability-products.ts').trim()).toMatch(
+      /^\d+\t[01]\t/,
+    );
+    expect(git(copy, 'diff', '-U0', 'lib/stages.ts')).toMatch(/^\+\s+order_notes_item: 50,$/m);
     expect(written).toContain('shared/order-notes/capability.ts');
     expect(new Set(written.map((file) => dirname(file).split('/').slice(0, 2).join('/')))).toEqual(
-      new Set(['shared/order-notes', 'functions/order-notes', 'test/unit', 'test/http', 'shared/app']),
+      new Set([
+        'shared/order-notes',
+        'functions/order-notes',
+        'test/unit',
+        'test/http',
+        'shared/app',
+        'shared/usage',
+        'lib',
+      ]),
     );
   });
 
@@ -94,7 +111,10 @@ describe('npm run new:capability', () => {
       'shared/order-notes',
       'functions/order-notes',
       'test/unit/order-notes',
+      'test/http/order-notes',
       'shared/app',
+      'shared/usage',
+      'lib/stages.ts',
     );
     const output = run(
       'vitest',

@@ -24,9 +24,13 @@ export type RouteUse = 'queue' | 'blobs' | 'webhookQueue' | 'sealer' | 'monitori
 /** The port through which a handler reaches the registry (`registryFor`, shared/app/ports.ts). */
 export const REGISTRY_PORT = 'registryFor';
 
-/** Whether a route's handler may call the registry: it declares the registry's port. */
+/**
+ * Whether a route's handler may call the registry: it declares the registry's port, or a port a
+ * capability declares for its own registry calls, which is named `<something>Registry` and granted
+ * `registry` (test/unit/route-ports.test.ts holds the name and the grant together).
+ */
 export const callsRegistry = (route: { readonly ports: readonly string[] }): boolean =>
-  route.ports.includes(REGISTRY_PORT);
+  route.ports.some((port) => port === REGISTRY_PORT || port.endsWith('Registry'));
 
 export interface RouteDefinition<
   TPath extends z.core.$ZodType = z.core.$ZodType,

@@ -1,5 +1,5 @@
-import type { MonitoringMessage, MonitoringQueue } from '../../monitoring/store-port.ts';
-import { sendJsonBatches } from './sqs-api.ts';
+import { sendJsonBatches } from '../../adapters/aws/sqs-api.ts';
+import type { MonitoringMessage, MonitoringQueue } from '../store-port.ts';
 
 /** Company monitoring's fan-out queue: ten messages per `SendMessageBatch`. */
 export class SqsMonitoringQueue implements MonitoringQueue {

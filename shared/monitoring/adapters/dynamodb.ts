@@ -22,10 +22,24 @@
  * a day after the 90 days they are kept.
  */
 import { createHash } from 'node:crypto';
+import {
+  batchGet,
+  getItem,
+  type Item,
+  putAll,
+  putItem,
+  query,
+  type TransactItem,
+  transactWrite,
+  updateItem,
+} from '../../adapters/dynamodb/document.ts';
+import { eventFields, eventPuts, toEvent } from '../../adapters/dynamodb/events.ts';
+import { cancellationReasons, entryOrder, feeEntryItem } from '../../adapters/dynamodb/ledger.ts';
 import type { FeeEntry } from '../../extracts/store-port.ts';
 import type { Environment, Owner } from '../../kernel/api-keys.ts';
-import { personNamesSubjectKey } from '../../monitoring/person-match.ts';
-import { MONITORING_EVENT_RETENTION_MS } from '../../monitoring/settings.ts';
+import type { EventRecord, MonitoringEventType } from '../../webhooks/event-port.ts';
+import { personNamesSubjectKey } from '../person-match.ts';
+import { MONITORING_EVENT_RETENTION_MS } from '../settings.ts';
 import {
   type CreateOutcome,
   type FeedPage,
@@ -39,21 +53,7 @@ import {
   type MonitorPage,
   type MonitorRecord,
   type MonitorStore,
-} from '../../monitoring/store-port.ts';
-import type { EventRecord, MonitoringEventType } from '../../webhooks/event-port.ts';
-import {
-  batchGet,
-  getItem,
-  type Item,
-  putAll,
-  putItem,
-  query,
-  type TransactItem,
-  transactWrite,
-  updateItem,
-} from './document.ts';
-import { eventFields, eventPuts, toEvent } from './events.ts';
-import { cancellationReasons, entryOrder, feeEntryItem } from './ledger.ts';
+} from '../store-port.ts';
 
 const monitorKey = (id: string) => ({ pk: `MON#${id}`, sk: 'MONITOR' });
 const ownerPk = (owner: Owner) => `MONOWN#${owner.accountId}#${owner.environment}`;
