@@ -21,9 +21,9 @@ import {
   type ConsoleMemberRecord,
   type ConsoleRole,
   hashToken,
-  LINK_RECORD_LIFETIME_MS,
 } from '../../kernel/sessions.ts';
 import { memberPk } from './api-keys.ts';
+import { linkPut, putLink } from './console-links.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 import { auditPut } from './key-admin.ts';
 
@@ -31,7 +31,6 @@ const MEMBER_ID_PREFIX = 'mem_';
 const emailPartition = (email: string) => `${KEYS_TABLE_ITEMS.memberEmail}${hashToken(email)}`;
 const emailPk = (email: string, accountId: string, environment: Environment) =>
   `${emailPartition(email)}#${accountId}#${environment}`;
-const linkPk = (hash: string) => `${KEYS_TABLE_ITEMS.link}${hash}`;
 
 export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLinks {
   constructor(private readonly tableName: string) {}
@@ -126,26 +125,14 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      { Put: this.linkPut(input.linkHash, input.link) },
+      { Put: linkPut(this.tableName, input.linkHash, input.link) },
       auditPut(this.tableName, input.audit),
     ]);
     return done ? 'invited' : 'exists';
   }
 
-  private linkPut(linkHash: string, link: SignInLinkRecord) {
-    return {
-      TableName: this.tableName,
-      Item: marshall({
-        pk: linkPk(linkHash),
-        link,
-        expiresAtEpoch: Math.ceil((Date.parse(link.createdAt) + LINK_RECORD_LIFETIME_MS) / 1000),
-      }),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    };
-  }
-
-  async createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
-    await callDynamo('PutItem', this.linkPut(linkHash, link));
+  createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
+    return putLink(this.tableName, linkHash, link);
   }
 
   async changeRole(input: { member: ConsoleMemberRecord; role: ConsoleRole; audit: KeyAuditRecord }) {
