@@ -17,11 +17,7 @@ import type {
 import type { Environment } from '../../kernel/api-keys.ts';
 import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
-import {
-  type ConsoleMemberRecord,
-  type ConsoleRole,
-  hashToken,
-} from '../../kernel/sessions.ts';
+import { type ConsoleMemberRecord, type ConsoleRole, hashToken } from '../../kernel/sessions.ts';
 import { memberPk } from './api-keys.ts';
 import { linkPut, putLink } from './console-links.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
