@@ -375,7 +375,8 @@ export const consoleRoutes = {
     method: 'PATCH',
     path: '/console/members/{memberId}',
     handler: 'console/change-member-role',
-    summary: "Changes a member's role; the member's sessions end at once",
+    summary:
+      "Changes a member's role; the member's sessions end at once. The last admin cannot lose the role (409 member_is_last_admin)",
     request: {
       path: memberPath,
       query: noQuery,
@@ -383,7 +384,7 @@ export const consoleRoutes = {
     },
     response: z.object({ ...memberSchema.shape, meta: metaSchema }),
     ...own,
-    errors: ['member_not_found'],
+    errors: ['member_not_found', 'member_is_last_admin'],
     ports: ['consoleMembers'],
   }),
   removeMember: defineRoute({
@@ -391,11 +392,12 @@ export const consoleRoutes = {
     method: 'DELETE',
     path: '/console/members/{memberId}',
     handler: 'console/remove-member',
-    summary: "Removes a member; the member's sessions end at once",
+    summary:
+      "Removes a member; the member's sessions end at once. The last admin cannot be removed (409 member_is_last_admin)",
     request: { path: memberPath, query: noQuery },
     response: z.object({ object: z.literal('removedMember'), id: z.string(), meta: metaSchema }),
     ...own,
-    errors: ['member_not_found'],
+    errors: ['member_not_found', 'member_is_last_admin'],
     ports: ['consoleMembers'],
     deletes: ['keys'],
   }),

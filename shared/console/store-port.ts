@@ -79,13 +79,26 @@ export interface ConsoleMemberStore {
   }): Promise<'invited' | 'exists'>;
   /**
    * A new role, and one more `generation` (which ends the member's sessions), if the member is as
-   * read (`generation`); `changed` (false) when it was removed or changed meanwhile.
+   * read (`generation`): `gone` when it was removed or changed meanwhile.
    */
   changeRole(input: {
     member: ConsoleMemberRecord;
     role: ConsoleRole;
     audit: KeyAuditRecord;
-  }): Promise<boolean>;
-  /** Deletes the member and its address's claim (its sessions end with it); false when it had gone. */
-  remove(input: { member: ConsoleMemberRecord; audit: KeyAuditRecord }): Promise<boolean>;
+    keepingAdmin?: string;
+  }): Promise<MemberChange>;
+  /** Deletes the member and its address's claim (its sessions end with it): `gone` when it had gone. */
+  remove(input: {
+    member: ConsoleMemberRecord;
+    audit: KeyAuditRecord;
+    keepingAdmin?: string;
+  }): Promise<MemberChange>;
 }
+
+/**
+ * What became of a change of a member: `done`; `gone`, the member was removed or changed meanwhile;
+ * `contended`, the change named `keepingAdmin` (the id of another active admin, which the change
+ * checks in the same transaction, so the account keeps an admin however many changes race) and
+ * that member is no longer one, or another change of the same members was under way: read again.
+ */
+export type MemberChange = 'done' | 'gone' | 'contended';

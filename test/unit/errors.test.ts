@@ -191,6 +191,7 @@ describe('error catalogue', () => {
       'internal_error',
       'invalid_json',
       'member_already_exists',
+      'member_is_last_admin',
       'member_not_found',
       'offline_search_limit_reached',
       'offline_search_not_found',

@@ -10,6 +10,7 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type {
   ConsoleMemberStore,
+  MemberChange,
   MemberSignInLinks,
   Membership,
   SignInLinkRecord,
@@ -22,6 +23,7 @@ import { memberPk } from './api-keys.ts';
 import { linkPut, putLink } from './console-links.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 import { auditPut } from './key-admin.ts';
+import { cancellationReasons } from './ledger.ts';
 
 const MEMBER_ID_PREFIX = 'mem_';
 const emailPartition = (email: string) => `${KEYS_TABLE_ITEMS.memberEmail}${hashToken(email)}`;
@@ -32,13 +34,38 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
   constructor(private readonly tableName: string) {}
 
   private async write(items: Record<string, unknown>[]): Promise<boolean> {
+    return (await this.change(items)) === 'done';
+  }
+
+  /**
+   * A change whose first item is the member's own write: `gone` when that one's condition failed,
+   * `contended` when only another item's did (the admin it keeps) or a concurrent transaction held
+   * the same items.
+   */
+  private async change(items: Record<string, unknown>[]): Promise<MemberChange> {
     try {
       await callDynamo('TransactWriteItems', { TransactItems: items });
-      return true;
+      return 'done';
     } catch (error) {
-      if (error instanceof DynamoCallError && error.name === 'TransactionCanceledException') return false;
-      throw error;
+      if (!(error instanceof DynamoCallError && error.name === 'TransactionCanceledException')) throw error;
+      return cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed' ? 'gone' : 'contended';
     }
+  }
+
+  /** The check that `memberId` is still an active admin of the account, for a change that needs one kept. */
+  private adminCheck(accountId: string, memberId: string | undefined) {
+    if (memberId === undefined) return [];
+    return [
+      {
+        ConditionCheck: {
+          TableName: this.tableName,
+          Key: { pk: { S: memberPk(accountId, memberId) } },
+          ConditionExpression: 'attribute_exists(pk) AND #m.#role = :admin AND #m.#status = :active',
+          ExpressionAttributeNames: { '#m': 'member', '#role': 'role', '#status': 'status' },
+          ExpressionAttributeValues: marshall({ ':admin': 'admin', ':active': 'active' }),
+        },
+      },
+    ];
   }
 
   /** Every item of a byAccount partition, or those whose `keyId` starts with `prefix`. */
@@ -131,8 +158,13 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
     return putLink(this.tableName, linkHash, link);
   }
 
-  async changeRole(input: { member: ConsoleMemberRecord; role: ConsoleRole; audit: KeyAuditRecord }) {
-    return this.write([
+  async changeRole(input: {
+    member: ConsoleMemberRecord;
+    role: ConsoleRole;
+    audit: KeyAuditRecord;
+    keepingAdmin?: string;
+  }): Promise<MemberChange> {
+    return this.change([
       {
         Update: {
           TableName: this.tableName,
@@ -148,12 +180,17 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
         },
       },
       auditPut(this.tableName, input.audit),
+      ...this.adminCheck(input.member.accountId, input.keepingAdmin),
     ]);
   }
 
-  async remove(input: { member: ConsoleMemberRecord; audit: KeyAuditRecord }) {
+  async remove(input: {
+    member: ConsoleMemberRecord;
+    audit: KeyAuditRecord;
+    keepingAdmin?: string;
+  }): Promise<MemberChange> {
     const { member } = input;
-    return this.write([
+    return this.change([
       {
         Delete: {
           TableName: this.tableName,
@@ -168,6 +205,7 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
         },
       },
       auditPut(this.tableName, input.audit),
+      ...this.adminCheck(member.accountId, input.keepingAdmin),
     ]);
   }
 }

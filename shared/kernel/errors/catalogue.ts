@@ -370,6 +370,12 @@ export const errorCatalogue = {
     [],
     'This email address is a member of the account already (in this environment).',
   ),
+  member_is_last_admin: entry(
+    'conflict_error',
+    409,
+    [],
+    'The member is the last admin of the account in this environment: make another member an admin first.',
+  ),
   api_key_not_found: entry('not_found_error', 404, [], 'The account has no API key with this id.'),
   request_not_found: entry(
     'not_found_error',
@@ -516,6 +522,7 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'internal_error',
   'invalid_json',
   'member_already_exists',
+  'member_is_last_admin',
   'member_not_found',
   'offline_search_limit_reached',
   'offline_search_not_found',

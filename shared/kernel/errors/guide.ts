@@ -287,6 +287,11 @@ export const errorGuide = {
     cause: 'The email address is a member of the account in this environment already.',
     fix: 'Change that member’s role instead of inviting the address again.',
   },
+  member_is_last_admin: {
+    cause:
+      'Removing the member, or giving it another role, would leave the account with no admin in this environment (an admin who has signed in at least once). Nothing was changed.',
+    fix: 'Invite or promote another member to admin, let them sign in, then change or remove this one.',
+  },
   api_key_not_found: {
     cause: 'The key id names no key of the signed-in account.',
     fix: "Pick a key from the console's key list.",
