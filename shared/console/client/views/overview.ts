@@ -31,18 +31,15 @@ export const overview: View = {
       get(
         `v1/usage?from=${day(lastMonth)}&to=${sameDayLastMonth < lastMonthEnd ? sameDayLastMonth : lastMonthEnd}&limit=1`,
       ),
-      all(`v1/usage?from=${day(since)}&to=${day(today)}`, 20),
+      // One request for the chart: the report's per-day sums, not its entries.
+      get(`v1/usage?from=${day(since)}&to=${day(today)}&limit=1`),
     ]);
     const amounts: Json = thisMonth.amounts;
     const currency: string = amounts.currency;
     const days = Array.from({ length: 30 }, (_, i) => day(new Date(since.getTime() + i * 86_400_000)));
     const perDay = new Map(days.map((d) => [d, { entries: 0, cents: 0 }]));
-    for (const entry of lastDays) {
-      const sum = perDay.get(String(entry.at).slice(0, 10));
-      if (sum) {
-        sum.entries += 1;
-        sum.cents += entry.amountCents ?? 0;
-      }
+    for (const sum of lastDays.days as Json[]) {
+      perDay.set(sum.date, { entries: sum.entries, cents: sum.amountCents });
     }
     const monthName = new Intl.DateTimeFormat(undefined, {
       month: 'long',
