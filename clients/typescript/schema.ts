@@ -2557,6 +2557,7 @@ export interface components {
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
             totals: components["schemas"]["UsageTotal"][];
+            days: components["schemas"]["UsageDay"][];
             amounts: components["schemas"]["UsageAmounts"];
         };
         FeeEntry: {
@@ -2588,6 +2589,13 @@ export interface components {
             /** @constant */
             unit: "monitor_day";
             unitAmountCents: number;
+            amountCents: number;
+        };
+        /** @description One UTC day's entries of the period: how many, their quantity and their amount. */
+        UsageDay: {
+            date: components["schemas"]["CalendarDate"];
+            entries: number;
+            quantity: number;
             amountCents: number;
         };
         /** @description The period's amounts in cents: per product and in total, in the currency named. */
