@@ -255,16 +255,40 @@ export async function removeMember(
 }
 
 /**
+ * How many emailed sign-in links may be asked for in an hour (fixed hours, UTC): per address,
+ * member or not, so that the limit says nothing about who is a member; and per source address, so
+ * that one client cannot spray the form with many addresses.
+ */
+export const SIGN_IN_LINK_LIMITS = { perAddress: 5, perSourceAddress: 20, windowMs: 60 * 60 * 1000 } as const;
+
+export type EmailSignInOutcome =
+  | { outcome: 'sent'; links: number }
+  /** Too many requests in this hour for the address or from the source address: nothing was sent. */
+  | { outcome: 'limited'; retryAfterSeconds: number };
+
+/**
  * A member asks for a sign-in link by email (the sign-in page's form): for each account and
  * environment the address is a member of, a link valid 5 minutes, once, is stored and emailed. The
- * page answers the same whatever the address, so it tells no one who is a member.
+ * page answers the same whatever the address, so it tells no one who is a member; the requests are
+ * counted per address and per source address (`SIGN_IN_LINK_LIMITS`) before anything is read.
  */
 export async function emailSignInLinks(
   ports: { store: MemberSignInLinks; mailer: Mailer },
-  input: { email: string; baseUrl: string; now: Date },
-): Promise<number> {
+  input: { email: string; sourceIp: string | null; baseUrl: string; now: Date },
+): Promise<EmailSignInOutcome> {
   const email = normaliseEmail(input.email);
-  if (!isEmail(email)) return 0;
+  if (!isEmail(email)) return { outcome: 'sent', links: 0 };
+  const { windowMs, perAddress, perSourceAddress } = SIGN_IN_LINK_LIMITS;
+  const windowEnd = new Date((Math.floor(input.now.getTime() / windowMs) + 1) * windowMs);
+  const counted =
+    (input.sourceIp === null ||
+      (await ports.store.countLinkRequest(`ip#${hashToken(input.sourceIp)}`, windowEnd, perSourceAddress))) &&
+    (await ports.store.countLinkRequest(`email#${hashToken(email)}`, windowEnd, perAddress));
+  if (!counted)
+    return {
+      outcome: 'limited',
+      retryAfterSeconds: Math.ceil((windowEnd.getTime() - input.now.getTime()) / 1000),
+    };
   const memberships = await ports.store.membershipsOf(email);
   for (const membership of memberships) {
     const member = await ports.store.find(membership.accountId, membership.memberId);
@@ -292,7 +316,7 @@ export async function emailSignInLinks(
       }),
     );
   }
-  return memberships.length;
+  return { outcome: 'sent', links: memberships.length };
 }
 
 /** The most audit records the page shows (newest first). */

@@ -177,7 +177,7 @@ export const consoleRoutes = {
     path: '/console/sign-in/email',
     handler: 'console/email-sign-in-post',
     summary:
-      'Emails a single-use sign-in link (5 minutes) for each account the address is a member of; answers the same page whether or not it is one',
+      'Emails a single-use sign-in link (5 minutes) for each account the address is a member of; answers the same page whether or not it is one. At most 5 requests an hour per address and 20 per source address, then 429 with Retry-After, members or not',
     request: {
       path: noPath,
       query: noQuery,

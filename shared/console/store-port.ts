@@ -61,6 +61,12 @@ export interface MemberSignInLinks {
   membershipsOf(email: string): Promise<Membership[]>;
   /** A link the member asked for by email (with no audit record: the sign-in it opens has one). */
   createLink(linkHash: string, link: SignInLinkRecord): Promise<void>;
+  /**
+   * Counts one request for links by `subject` (an address's or a source address's hash, with its
+   * kind) in the window that ends at `windowEnd`, unless `limit` are counted there already: false
+   * then, and nothing counted. Atomic, however many requests arrive at once.
+   */
+  countLinkRequest(subject: string, windowEnd: Date, limit: number): Promise<boolean>;
 }
 
 export interface ConsoleMemberStore {

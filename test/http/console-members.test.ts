@@ -13,7 +13,7 @@ import { CONTENT_SECURITY_POLICY } from '../../shared/console/pages.ts';
 import type { ConsoleMemberStore } from '../../shared/console/store-port.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import type { AuthContext } from '../../shared/kernel/http/handler-types.ts';
-import { baseUrl, createKey } from '../support/api.ts';
+import { baseUrl, clock, createKey } from '../support/api.ts';
 import {
   type ConsoleSession,
   inviteAndSignIn,
@@ -404,5 +404,60 @@ describe("a member's sign-in by email", () => {
     expect(malformed.status).toBe(422);
     expect(await malformed.text()).toContain('aria-invalid="true"');
     expect((await outbox()).length).toBe(before);
+  });
+
+  const mailsTo = async (email: string) => (await outbox()).filter((message) => message.to === email).length;
+  /** The 429 page without its minutes, which depend on when in the hour it is asked. */
+  const limitedPage = async (response: Response) => {
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const html = await response.text();
+    expect(html).toContain('<h1>Too many sign-in links</h1>');
+    return html.replace(/\d+ minutes?/, 'N minutes');
+  };
+
+  it('sends at most 5 links an hour per address, members and strangers alike, even asked at once', async () => {
+    const admin = await adminSession();
+    const email = address('eager');
+    await inviteAndSignIn(admin, email, 'developer');
+    // An hour of its own: the other tests' requests from this machine do not count in it.
+    await clock.advance(3 * 3_600_000);
+    try {
+      const sentBefore = await mailsTo(email);
+      const asked = await Promise.all(Array.from({ length: 8 }, () => form(email)));
+      expect(asked.map((response) => response.status).sort()).toStrictEqual([
+        200, 200, 200, 200, 200, 429, 429, 429,
+      ]);
+      expect((await mailsTo(email)) - sentBefore).toBe(5);
+      const memberPage = await limitedPage(await form(email));
+      const stranger = address('stranger');
+      for (let n = 0; n < 5; n += 1) expect((await form(stranger)).status).toBe(200);
+      // The same answer for an address that is no member: the limit tells no one who is one.
+      expect(await limitedPage(await form(stranger))).toBe(memberPage);
+      expect((await mailsTo(email)) - sentBefore).toBe(5);
+      // The next hour, the member may ask again.
+      await clock.advance(3_600_000);
+      expect((await form(email)).status).toBe(200);
+      expect((await mailsTo(email)) - sentBefore).toBe(6);
+    } finally {
+      await clock.reset();
+    }
+  });
+
+  it('answers at most 20 requests an hour from one source address, whatever the addresses', async () => {
+    const admin = await adminSession();
+    const email = address('crowded');
+    await inviteAndSignIn(admin, email, 'billing');
+    await clock.advance(6 * 3_600_000);
+    try {
+      for (let n = 0; n < 20; n += 1) expect((await form(address(`spray${n}`))).status).toBe(200);
+      const sentBefore = await mailsTo(email);
+      await limitedPage(await form(email));
+      expect(await mailsTo(email)).toBe(sentBefore);
+    } finally {
+      await clock.reset();
+    }
   });
 });

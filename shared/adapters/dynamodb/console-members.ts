@@ -5,6 +5,7 @@
  * member ids `mem_`). `EMAIL#<sha256 of the address>#<accountId>#<environment>` claims the address
  * in that account and environment (so it is a member there once), and is listed under the
  * byAccount partition `EMAIL#<sha256>`: where an address is a member, for its emailed sign-in link.
+ * `SIGNIN#…` counts the requests for those links in an hour, per address and per source address.
  * Each change is one transaction with its audit record (key-admin.ts).
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
@@ -156,6 +157,26 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
 
   createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
     return putLink(this.tableName, linkHash, link);
+  }
+
+  async countLinkRequest(subject: string, windowEnd: Date, limit: number): Promise<boolean> {
+    try {
+      await callDynamo('UpdateItem', {
+        TableName: this.tableName,
+        Key: { pk: { S: `${KEYS_TABLE_ITEMS.signInRequests}${subject}#${windowEnd.toISOString()}` } },
+        UpdateExpression: 'ADD requests :one SET expiresAtEpoch = :ttl',
+        ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
+        ExpressionAttributeValues: marshall({
+          ':one': 1,
+          ':limit': limit,
+          ':ttl': Math.ceil(windowEnd.getTime() / 1000) + 3600,
+        }),
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof DynamoCallError && error.name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
   }
 
   async changeRole(input: {

@@ -86,4 +86,9 @@ export const KEYS_TABLE_ITEMS = {
   member: 'MEMBER#',
   /** A member's address, `EMAIL#<sha256 of it>#<accountId>#<environment>`: one member per address there. */
   memberEmail: 'EMAIL#',
+  /**
+   * Requests for emailed sign-in links counted in one hour, `SIGNIN#<email|ip>#<sha256>#<hour>`
+   * (shared/console/members.ts), expiring by TTL.
+   */
+  signInRequests: 'SIGNIN#',
 } as const;
