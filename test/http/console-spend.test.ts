@@ -86,12 +86,19 @@ describe('spend on the console overview', () => {
     expect(rows).toHaveLength(30);
     expect(rows[29]).toBe(`${today()}\t3\tA$85.00`);
     expect(rows[0]).toMatch(/^\d{4}-\d{2}-\d{2}\t0\tA\$0\.00$/);
-    // Three bounded reports drew it (this month, last month's same days, the 30 days' per-day sums),
-    // never the 30 days' entries page by page.
-    expect(usageCalls.map((query) => [query.get('limit'), query.has('cursor')])).toStrictEqual([
-      ['1', false],
-      ['1', false],
-      ['1', false],
+    // Two bounded reports drew it (this month's amounts; the per-day sums from the first of last
+    // month, for its same days and the 30-day chart), never the entries page by page.
+    const lastMonthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1));
+    expect(
+      usageCalls.map((query) => [
+        query.get('from'),
+        query.get('to'),
+        query.get('limit'),
+        query.has('cursor'),
+      ]),
+    ).toStrictEqual([
+      [`${today().slice(0, 8)}01`, today(), '1', false],
+      [lastMonthStart.toISOString().slice(0, 10), today(), '1', false],
     ]);
     await expectAccessible(page, 'overview-spend');
 
