@@ -2557,6 +2557,7 @@ export interface components {
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
             totals: components["schemas"]["UsageTotal"][];
+            days: components["schemas"]["UsageDay"][];
             amounts: components["schemas"]["UsageAmounts"];
         };
         FeeEntry: {
@@ -2588,6 +2589,13 @@ export interface components {
             /** @constant */
             unit: "monitor_day";
             unitAmountCents: number;
+            amountCents: number;
+        };
+        /** @description One UTC day's entries of the period: how many, their quantity and their amount. */
+        UsageDay: {
+            date: components["schemas"]["CalendarDate"];
+            entries: number;
+            quantity: number;
             amountCents: number;
         };
         /** @description The period's amounts in cents: per product and in total, in the currency named. */
@@ -5821,7 +5829,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8c1c05e7-4841-4789-9962-f5b4e195e185"
+                     *         "requestId": "req_87c34fce-565d-449f-8695-42876242d4fb"
                      *       }
                      *     }
                      */
@@ -5888,7 +5896,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6af9367a-c148-4e30-9be2-33b20718d0b3"
+                     *         "requestId": "req_a9a977c7-cded-4abe-a680-8af2154e7583"
                      *       }
                      *     }
                      */
@@ -5952,7 +5960,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9bd0ff46-b932-4386-863e-dafc3f839dee"
+                     *         "requestId": "req_1190a940-7629-4ac1-b895-a06dea29b641"
                      *       }
                      *     }
                      */
@@ -6023,7 +6031,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fc1fdee8-b902-4eb3-ace6-35af9494ab20"
+                     *         "requestId": "req_a74524dc-9381-4011-9cd0-af02c4a13ebf"
                      *       }
                      *     }
                      */
@@ -6161,7 +6169,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c9737837-a84f-4536-9fae-a255d999cf95"
+                     *         "requestId": "req_3d088919-a644-4acb-bd9b-fb4d52bccad5"
                      *       }
                      *     }
                      */
@@ -6240,7 +6248,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b7008650-1982-4fe9-92e2-4d4a3c42abe2"
+                     *         "requestId": "req_65074e3e-02af-404b-84b0-88d0e773477e"
                      *       }
                      *     }
                      */
@@ -6336,9 +6344,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T20:23:32Z",
-                     *       "asOf": "2026-11-28T20:23:32Z",
-                     *       "expiresAt": "2027-11-28T20:23:32Z",
+                     *       "purchasedAt": "2026-11-28T23:56:03Z",
+                     *       "asOf": "2026-11-28T23:56:03Z",
+                     *       "expiresAt": "2027-11-28T23:56:03Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -6815,7 +6823,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_87be23cc-f117-44a0-b43f-d3e0cd45f05b"
+                     *         "requestId": "req_15c4e202-be24-470e-970a-739c0f906688"
                      *       }
                      *     }
                      */
@@ -7002,15 +7010,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_80c190e131c497dceeb0caaf",
+                     *         "id": "ext_d1a371e0c5a1544bf41988f5",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T20:23:29Z",
-                     *         "asOf": "2026-11-28T20:23:29Z"
+                     *         "purchasedAt": "2026-11-28T23:55:56Z",
+                     *         "asOf": "2026-11-28T23:55:56Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b772b708-0f14-4f12-971f-de3573ae99d0"
+                     *         "requestId": "req_2681df36-b594-4726-a184-ad3dcfc8aa6d"
                      *       }
                      *     }
                      */
@@ -7120,16 +7128,16 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_fdfe49c691d250ab6041552d",
+                     *         "id": "ext_d9e5536de5d07f321d267cec",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T20:23:30Z",
-                     *         "asOf": "2026-11-28T20:23:30Z"
+                     *         "purchasedAt": "2026-11-28T23:55:58Z",
+                     *         "asOf": "2026-11-28T23:55:58Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b5e70afd-2e08-4e4c-81dc-2e0e335f7055"
+                     *         "requestId": "req_4cea7f93-1c75-49bc-ba24-4f0ee8a020bb"
                      *       }
                      *     }
                      */
@@ -7181,10 +7189,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_80c190e131c497dceeb0caaf",
+                     *         "id": "ext_d1a371e0c5a1544bf41988f5",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T20:23:29Z",
-                     *         "asOf": "2026-11-28T20:23:29Z"
+                     *         "purchasedAt": "2026-11-28T23:55:56Z",
+                     *         "asOf": "2026-11-28T23:55:56Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -7317,7 +7325,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_15ba3c1d-93f1-40e5-a1bc-64c6ece20f03"
+                     *         "requestId": "req_3907b41f-a8b7-4b20-9bda-3ff7f2df8786"
                      *       }
                      *     }
                      */
@@ -7380,15 +7388,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_9fb20333427db4da5cda65f7",
+                     *         "id": "ext_ece1f850cda2b68eaa949b0a",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T20:23:30Z",
-                     *         "asOf": "2026-11-28T20:23:30Z"
+                     *         "purchasedAt": "2026-11-28T23:56:00Z",
+                     *         "asOf": "2026-11-28T23:56:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_66aa0b78-f197-4ea6-aa31-9547770cb6d8"
+                     *         "requestId": "req_298f7174-1657-476c-8a37-0764f02240c1"
                      *       }
                      *     }
                      */
@@ -7439,10 +7447,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_791070f1e22d21732eee2b70",
+                     *         "id": "ext_4d73f49c5c3e9b2eabde3439",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T20:23:31Z",
-                     *         "asOf": "2026-11-28T20:23:31Z"
+                     *         "purchasedAt": "2026-11-28T23:56:02Z",
+                     *         "asOf": "2026-11-28T23:56:02Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7546,7 +7554,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d3b93c55-fd66-4ad9-af2d-35f9b3ea3b30"
+                     *         "requestId": "req_319078da-73a6-4b0d-8346-75aa814ab5c2"
                      *       }
                      *     }
                      */
@@ -7699,15 +7707,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_f844e22bef60abb0244350ff",
+                     *         "id": "ext_7f72e841fea19a5ad145885f",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T20:23:32Z",
-                     *         "asOf": "2026-11-28T20:23:32Z"
+                     *         "purchasedAt": "2026-11-28T23:56:03Z",
+                     *         "asOf": "2026-11-28T23:56:03Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_35c1b808-1633-406d-a770-5a36ae9a9551"
+                     *         "requestId": "req_954af82d-544b-4868-a753-d2f51af617b4"
                      *       }
                      *     }
                      */
@@ -8001,13 +8009,13 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T20:23:32Z",
-                     *         "asOf": "2026-11-28T20:23:32Z"
+                     *         "purchasedAt": "2026-11-28T23:56:03Z",
+                     *         "asOf": "2026-11-28T23:56:03Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0e80fa11-47f9-44b5-a6d1-ce876aa100e6"
+                     *         "requestId": "req_5b6bb103-f6f4-4ea3-a250-40976aeb4fab"
                      *       }
                      *     }
                      */
@@ -8176,7 +8184,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d13a0b7a-6f1b-4248-884d-7d281efaad53"
+                     *         "requestId": "req_6067b1a3-2718-4f0f-aea6-230cf8c00241"
                      *       }
                      *     }
                      */
@@ -8231,8 +8239,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T20:23:32Z",
-                     *       "expiresAt": "2026-12-28T20:23:32Z",
+                     *       "createdAt": "2026-11-28T23:56:03Z",
+                     *       "expiresAt": "2026-12-28T23:56:03Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -8258,7 +8266,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f201e4a1-2da2-4656-9c80-8742703c552e"
+                     *         "requestId": "req_aee2a7fd-3af6-4377-adfa-e1647c68e9d8"
                      *       }
                      *     }
                      */
@@ -8317,11 +8325,11 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T20:23:32Z",
+                     *       "searchExpiresAt": "2026-12-28T23:56:03Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2c169c91-5913-40bb-a113-62016a55bafc"
+                     *         "requestId": "req_a66aa187-c917-48fc-9da3-cee667480bcd"
                      *       }
                      *     }
                      */
@@ -8382,7 +8390,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_39104adbfb7a074e4624b437",
+                     *           "id": "ext_b190eb64d3ab91e011eaa775",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8404,9 +8412,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T20:23:33Z",
-                     *           "asOf": "2026-11-28T20:23:33Z",
-                     *           "expiresAt": "2027-11-28T20:23:33Z",
+                     *           "purchasedAt": "2026-11-28T23:56:04Z",
+                     *           "asOf": "2026-11-28T23:56:04Z",
+                     *           "expiresAt": "2027-11-28T23:56:04Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8560,7 +8568,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_05c53149-aec7-4470-bdab-62b6d58ebaba"
+                     *             "requestId": "req_3a9f3d00-bbe8-4eb1-9e87-9fc5cda0c013"
                      *           }
                      *         }
                      *       ],
@@ -8570,7 +8578,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_05c53149-aec7-4470-bdab-62b6d58ebaba",
+                     *         "requestId": "req_3a9f3d00-bbe8-4eb1-9e87-9fc5cda0c013",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8738,18 +8746,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6Inl1ZUh0S1E5Q3p2NFpYZ0ciLCJ0IjoxNzk1ODk3NDE4NDcyLCJwIjo1fQ.0S_K-RETDIdb2yOqXbzsyQLRlzW2YA1JiPWcHl7SJpU",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IjhZa2ZqUjJqSEhPYXFXUXMiLCJ0IjoxNzk1OTEwMTcxNTA2LCJwIjo1fQ.rco3IlBgj8RVlWYgFwMSkn-JdYjUxF2ykq9VjYoNlvs",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_39104adbfb7a074e4624b437",
+                     *         "id": "ext_b190eb64d3ab91e011eaa775",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T20:23:33Z",
-                     *         "asOf": "2026-11-28T20:23:33Z"
+                     *         "purchasedAt": "2026-11-28T23:56:04Z",
+                     *         "asOf": "2026-11-28T23:56:04Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_11b8570c-33a7-4d3e-8216-37724ba23d93"
+                     *         "requestId": "req_8aa04bbe-db43-484a-9d0d-3c22b1a696f2"
                      *       }
                      *     }
                      */
@@ -8829,9 +8837,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T20:23:32Z",
-                     *       "asOf": "2026-11-28T20:23:32Z",
-                     *       "expiresAt": "2027-11-28T20:23:32Z",
+                     *       "purchasedAt": "2026-11-28T23:56:03Z",
+                     *       "asOf": "2026-11-28T23:56:03Z",
+                     *       "expiresAt": "2027-11-28T23:56:03Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9308,7 +9316,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9eafccb7-e2d4-4c5f-8dd8-f0f7c85e40e9"
+                     *         "requestId": "req_cedb65fa-6fb9-407f-9eb1-36c427a8bdc9"
                      *       }
                      *     }
                      */
@@ -9393,15 +9401,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T20:23:32Z",
-                     *           "asOf": "2026-11-28T20:23:32Z",
-                     *           "expiresAt": "2027-11-28T20:23:32Z",
+                     *           "purchasedAt": "2026-11-28T23:56:03Z",
+                     *           "asOf": "2026-11-28T23:56:03Z",
+                     *           "expiresAt": "2027-11-28T23:56:03Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_f844e22bef60abb0244350ff",
+                     *           "id": "ext_7f72e841fea19a5ad145885f",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9446,15 +9454,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T20:23:32Z",
-                     *           "asOf": "2026-11-28T20:23:32Z",
-                     *           "expiresAt": "2027-11-28T20:23:32Z",
+                     *           "purchasedAt": "2026-11-28T23:56:03Z",
+                     *           "asOf": "2026-11-28T23:56:03Z",
+                     *           "expiresAt": "2027-11-28T23:56:03Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_791070f1e22d21732eee2b70",
+                     *           "id": "ext_4d73f49c5c3e9b2eabde3439",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9490,9 +9498,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T20:23:31Z",
-                     *           "asOf": "2026-11-28T20:23:31Z",
-                     *           "expiresAt": "2027-11-28T20:23:31Z",
+                     *           "purchasedAt": "2026-11-28T23:56:02Z",
+                     *           "asOf": "2026-11-28T23:56:02Z",
+                     *           "expiresAt": "2027-11-28T23:56:02Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9503,7 +9511,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5c957d2a-7f21-4355-b0d1-eaff6b1b51db"
+                     *         "requestId": "req_94a7b0ee-deda-4345-b6bd-e175c2193420"
                      *       }
                      *     }
                      */
@@ -9551,13 +9559,13 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_80c190e131c497dceeb0caaf",
+                     *           "resourceId": "ext_d1a371e0c5a1544bf41988f5",
                      *           "quantity": 1,
                      *           "priceVersion": "2020-01-01",
                      *           "billable": false,
-                     *           "at": "2026-11-28T20:23:29Z",
+                     *           "at": "2026-11-28T23:55:56Z",
                      *           "unitAmountCents": 4000,
-                     *           "requestId": "req_9db05971-2422-4321-8baf-e38273be8724",
+                     *           "requestId": "req_bb78a527-a207-429b-bc7f-1be6dfbce28d",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "amountCents": 4000
@@ -9565,13 +9573,13 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_fdfe49c691d250ab6041552d",
+                     *           "resourceId": "ext_d9e5536de5d07f321d267cec",
                      *           "quantity": 1,
                      *           "priceVersion": "2020-01-01",
                      *           "billable": false,
-                     *           "at": "2026-11-28T20:23:30Z",
+                     *           "at": "2026-11-28T23:55:58Z",
                      *           "unitAmountCents": 2500,
-                     *           "requestId": "req_24f63f74-c0da-4367-8ad1-14dad6a56156",
+                     *           "requestId": "req_55979050-2696-4fbb-92c0-054d8f8f4022",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "amountCents": 2500
@@ -9579,13 +9587,13 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_9fb20333427db4da5cda65f7",
+                     *           "resourceId": "ext_ece1f850cda2b68eaa949b0a",
                      *           "quantity": 1,
                      *           "priceVersion": "2020-01-01",
                      *           "billable": false,
-                     *           "at": "2026-11-28T20:23:30Z",
+                     *           "at": "2026-11-28T23:56:00Z",
                      *           "unitAmountCents": 2500,
-                     *           "requestId": "req_157006f6-afd5-4075-b908-91cf207a129e",
+                     *           "requestId": "req_fd39f120-b8ee-4917-9fb1-e501b799dc99",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "amountCents": 2500
@@ -9622,6 +9630,14 @@ export interface operations {
                      *           "amountCents": 3500
                      *         }
                      *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2026-11-28",
+                     *           "entries": 9,
+                     *           "quantity": 9,
+                     *           "amountCents": 26000
+                     *         }
+                     *       ],
                      *       "amounts": {
                      *         "currency": "AUD",
                      *         "examplePrices": true,
@@ -9655,7 +9671,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3b39359c-2914-422b-8622-7fcf5c5d716c"
+                     *         "requestId": "req_decf4130-5b59-4ef0-8a14-85d358d99809"
                      *       }
                      *     }
                      */
@@ -9720,7 +9736,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e28668f2-4e71-43c0-b9c6-002037435528"
+                     *         "requestId": "req_cf5497b7-52ca-4724-8fa9-3bcb11815ef3"
                      *       }
                      *     }
                      */
@@ -9777,7 +9793,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_734056ca-b9bf-4832-b4be-b3f5db75f4e8"
+                     *         "requestId": "req_c634a305-e568-4d87-ace9-bae422dd0fce"
                      *       }
                      *     }
                      */
@@ -9844,11 +9860,11 @@ export interface operations {
                      *       ],
                      *       "billed": false,
                      *       "examplePrices": true,
-                     *       "updatedAt": "2026-11-28T20:23:38Z",
+                     *       "updatedAt": "2026-11-28T23:56:11Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d07a0b24-fadb-498d-b613-51aa108297c6"
+                     *         "requestId": "req_67aeeb5d-8e37-4d21-a03f-ba9d5c11debf"
                      *       }
                      *     }
                      */
@@ -9906,7 +9922,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cc092ac7-af68-4986-b327-d0b4330e7e8b"
+                     *         "requestId": "req_1e52da51-261f-45df-aabb-15edd21d33ac"
                      *       }
                      *     }
                      */
@@ -9967,7 +9983,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_afc57021-9dc2-450c-bd2d-4543060ed751"
+                     *         "requestId": "req_a2b2ed74-e920-408b-86d6-56a61550142e"
                      *       }
                      *     }
                      */
@@ -10033,11 +10049,11 @@ export interface operations {
                      *       "alertEmails": [],
                      *       "billed": false,
                      *       "examplePrices": true,
-                     *       "updatedAt": "2026-11-28T20:23:39Z",
+                     *       "updatedAt": "2026-11-28T23:56:11Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5c21755e-149b-4482-98bc-dc7774af7244"
+                     *         "requestId": "req_4f869568-018e-4e5a-9353-bbd33b55f3c5"
                      *       }
                      *     }
                      */
@@ -10099,7 +10115,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8976957b-d873-443e-b3a1-476f583ca2e6"
+                     *         "requestId": "req_f5ee4b8e-e73e-44fb-ae8a-8880cb225200"
                      *       }
                      *     }
                      */
@@ -10157,9 +10173,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T20:23:36Z",
-                     *           "asOf": "2026-11-28T20:23:36Z",
-                     *           "expiresAt": "2027-11-28T20:23:36Z",
+                     *           "purchasedAt": "2026-11-28T23:56:10Z",
+                     *           "asOf": "2026-11-28T23:56:10Z",
+                     *           "expiresAt": "2027-11-28T23:56:10Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -10170,7 +10186,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_ffaa978e-9491-4a52-8536-c439ae2d9c57"
+                     *         "requestId": "req_f3860e19-5120-4362-899a-abeaf683c103"
                      *       }
                      *     }
                      */
@@ -10232,9 +10248,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T20:23:36Z",
-                     *       "asOf": "2026-11-28T20:23:36Z",
-                     *       "expiresAt": "2027-11-28T20:23:36Z",
+                     *       "purchasedAt": "2026-11-28T23:56:10Z",
+                     *       "asOf": "2026-11-28T23:56:10Z",
+                     *       "expiresAt": "2027-11-28T23:56:10Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10402,14 +10418,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg5NzQxNjg3OSwicCI6MjB9.YredrQpPdpJUQp35mff12oalIgAkhbg5ie4jTyK6tGw",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTkxMDE3MDQ3NywicCI6MjB9.hYArhCshoN7Vcv_Tbm_E15xOebkSL5oAuQEHabNCd8c",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_ba275459-191a-4aae-ae05-1f8c11dc45c0"
+                     *         "requestId": "req_98373968-9750-4bb9-ae87-c740ddc7606d"
                      *       }
                      *     }
                      */
@@ -10468,9 +10484,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T20:23:36Z",
-                     *       "asOf": "2026-11-28T20:23:36Z",
-                     *       "expiresAt": "2027-11-28T20:23:36Z",
+                     *       "purchasedAt": "2026-11-28T23:56:10Z",
+                     *       "asOf": "2026-11-28T23:56:10Z",
+                     *       "expiresAt": "2027-11-28T23:56:10Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10638,14 +10654,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg5NzQxOTQ4MCwicCI6NX0.ZJIQu-hTzS-PTU1AUBvCjnlolGOKTY224z6Z1_66Y8A",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTkxMDE3MTg2OCwicCI6NX0.iIiYr-XQcBPen9e9Ze6d84-xuXdy4RixLQg-i5xCAeU",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f14e7847-3a36-4138-b3f0-5cc5c0c504cf"
+                     *         "requestId": "req_dda4b159-4a7c-4d9c-a9b7-3a8a8742418c"
                      *       }
                      *     }
                      */
@@ -10717,7 +10733,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fb23dfaf-8026-4b27-a937-c99dc9b63dc8"
+                     *         "requestId": "req_e51d0ea1-f31c-43d5-b797-ac14ffd97ec1"
                      *       }
                      *     }
                      */
@@ -10810,7 +10826,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2d9e0367-cd16-4ac5-a39a-6619d3ce6dad"
+                     *         "requestId": "req_27d74b75-a60c-4f46-8ab3-7202a43d835a"
                      *       }
                      *     }
                      */
@@ -10891,7 +10907,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_db3169ae-1991-422d-98a2-1d45bb63c151"
+                     *         "requestId": "req_fab7623f-f092-43e9-aa24-a617ddc7b8c5"
                      *       }
                      *     }
                      */
@@ -10989,9 +11005,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T20:23:39Z",
-                     *       "asOf": "2026-11-28T20:23:39Z",
-                     *       "expiresAt": "2027-11-28T20:23:39Z",
+                     *       "purchasedAt": "2026-11-28T23:56:11Z",
+                     *       "asOf": "2026-11-28T23:56:11Z",
+                     *       "expiresAt": "2027-11-28T23:56:11Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -11165,7 +11181,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_ca556725-3473-4827-8b4b-5e642eea2009"
+                     *         "requestId": "req_c0835dcd-1c4e-424f-96dd-57091f876938"
                      *       }
                      *     }
                      */
@@ -11283,12 +11299,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T20:23:34Z",
+                     *       "createdAt": "2026-11-28T23:56:05Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_711e89e7-4190-45bb-b483-6e376a6f4141"
+                     *         "requestId": "req_f569a91e-532f-46d3-a167-d6631ed5fdc5"
                      *       }
                      *     }
                      */
@@ -11404,12 +11420,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T20:23:39Z",
+                     *       "createdAt": "2026-11-28T23:56:12Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_e66b79d9-92d0-4155-b095-5c1c6ee14b5e"
+                     *         "requestId": "req_32137ff1-4195-4402-b43c-19f38e08c2a4"
                      *       }
                      *     }
                      */
@@ -11502,7 +11518,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T20:23:35Z",
+                     *       "downloadExpiresAt": "2026-12-05T23:56:07Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -11510,12 +11526,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T20:23:34Z",
-                     *       "readyAt": "2026-11-28T20:23:35Z",
+                     *       "createdAt": "2026-11-28T23:56:05Z",
+                     *       "readyAt": "2026-11-28T23:56:07Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_a836b60d-f314-4f5d-a2b6-49912b794321"
+                     *         "requestId": "req_8ec99815-5984-4dcc-8c83-386859f755b7"
                      *       }
                      *     }
                      */
@@ -11613,7 +11629,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T20:23:35Z",
+                     *           "downloadExpiresAt": "2026-12-05T23:56:07Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -11621,8 +11637,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T20:23:34Z",
-                     *           "readyAt": "2026-11-28T20:23:35Z"
+                     *           "createdAt": "2026-11-28T23:56:05Z",
+                     *           "readyAt": "2026-11-28T23:56:07Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11631,7 +11647,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7fb80b97-99f2-424e-a3cb-e70a86fc225c"
+                     *         "requestId": "req_6b91460c-1666-4476-b1e8-295afed4b9f9"
                      *       }
                      *     }
                      */
@@ -11720,8 +11736,8 @@ export interface operations {
                      *           "resultCount": 180,
                      *           "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T20:23:36Z",
-                     *           "readyAt": "2026-11-28T20:23:36Z"
+                     *           "createdAt": "2026-11-28T23:56:09Z",
+                     *           "readyAt": "2026-11-28T23:56:09Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11730,7 +11746,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_09074256-9db2-44be-bd96-de3e410557e7"
+                     *         "requestId": "req_a82cda23-2973-479c-b699-1b7e38b016d6"
                      *       }
                      *     }
                      */
@@ -11793,12 +11809,12 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T20:23:36Z",
+                     *       "createdAt": "2026-11-28T23:56:09Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_cbab598c-acc1-497f-b106-26b169f46068"
+                     *         "requestId": "req_d692f20a-aa3d-4964-8b54-ca114ba657e8"
                      *       }
                      *     }
                      */
@@ -11848,12 +11864,12 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T20:23:36Z",
-                     *       "readyAt": "2026-11-28T20:23:36Z",
+                     *       "createdAt": "2026-11-28T23:56:09Z",
+                     *       "readyAt": "2026-11-28T23:56:09Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_955a9061-0423-446a-9a7f-a3f831c4e2ee"
+                     *         "requestId": "req_3aed0c1b-b432-40ce-856d-dba359f7f147"
                      *       }
                      *     }
                      */
@@ -11986,12 +12002,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODk3NDIxMzQxLCJwIjoxMDB9.disHbq3M7fZbLQZoco0f6ytlnr5evTuCe0Qo-xs3Nt8",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1OTEwMTcyMjg3LCJwIjoxMDB9.SjItV5_a_JBYhhXJ2tq1NI-_kt0ZpXgNMs6uhdJkx0Y",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5145aff9-276f-4d23-99fa-8723fc82981d"
+                     *         "requestId": "req_0e013682-7199-41b2-be4a-e3de86ae350e"
                      *       }
                      *     }
                      */
@@ -12091,7 +12107,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3f2a169a-7862-416d-a619-5662b06ed3e1"
+                     *         "requestId": "req_8c77ad77-dc52-4a84-b4d0-ce3cb426d201"
                      *       }
                      *     }
                      */
@@ -12290,7 +12306,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_38a369e8-8e6c-4a23-87ba-d3ed28641545"
+                     *         "requestId": "req_a1e56517-b63a-4fc1-ab46-4305c7c65316"
                      *       }
                      *     }
                      */
@@ -12376,7 +12392,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_53b2ebdd-b226-4cbc-b85f-9b812c2b6fef"
+                     *         "requestId": "req_01ec76e9-f992-4d1b-aa23-8d750408ea44"
                      *       }
                      *     }
                      */
@@ -12473,7 +12489,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_10dc1d3a-5a4e-458a-a8f5-40fe79ab8be7"
+                     *         "requestId": "req_3b17939d-9307-4052-88ea-4fdf3b9afa58"
                      *       }
                      *     }
                      */
@@ -12543,7 +12559,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5bab3dd7-3291-40e7-a8ce-c2f58b261423"
+                     *         "requestId": "req_d83ad9c6-5445-49bb-805a-d715f4d73b61"
                      *       }
                      *     }
                      */
@@ -12594,7 +12610,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T20:23:35Z",
+                     *           "createdAt": "2026-11-28T23:56:07Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -12626,8 +12642,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T20:23:34Z",
-                     *             "readyAt": "2026-11-28T20:23:35Z"
+                     *             "createdAt": "2026-11-28T23:56:05Z",
+                     *             "readyAt": "2026-11-28T23:56:07Z"
                      *           }
                      *         }
                      *       ],
@@ -12637,7 +12653,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_83a219ac-7ec7-4bef-9b57-08be3070f696"
+                     *         "requestId": "req_839239c4-d5ee-45e3-96ed-f6f4acb9cf77"
                      *       }
                      *     }
                      */
@@ -12679,7 +12695,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T20:23:35Z",
+                     *       "createdAt": "2026-11-28T23:56:07Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -12711,13 +12727,13 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T20:23:34Z",
-                     *         "readyAt": "2026-11-28T20:23:35Z"
+                     *         "createdAt": "2026-11-28T23:56:05Z",
+                     *         "readyAt": "2026-11-28T23:56:07Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6d120273-678a-487d-badf-bc8a30e0b927"
+                     *         "requestId": "req_aa27d754-7ef4-4503-91b0-8d0a0daef862"
                      *       }
                      *     }
                      */
@@ -12766,25 +12782,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_03ea6cb4f3bbe5eca102665c",
+                     *           "id": "whd_8dc86733dc61cfe63d230c6e",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T20:24:36Z",
+                     *           "nextAttemptAt": "2026-11-28T23:57:08Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T20:23:36Z",
+                     *               "at": "2026-11-28T23:56:08Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 10,
+                     *               "latencyMs": 108,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T20:23:35Z"
+                     *           "createdAt": "2026-11-28T23:56:08Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12793,7 +12809,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b795b4db-2b46-45c5-91fe-40511c7be263"
+                     *         "requestId": "req_432c4594-5318-41e4-a9ae-f38dbaf516de"
                      *       }
                      *     }
                      */
@@ -12847,25 +12863,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_03ea6cb4f3bbe5eca102665c",
+                     *           "id": "whd_8dc86733dc61cfe63d230c6e",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T20:24:36Z",
+                     *           "nextAttemptAt": "2026-11-28T23:57:08Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T20:23:36Z",
+                     *               "at": "2026-11-28T23:56:08Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 10,
+                     *               "latencyMs": 108,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T20:23:35Z"
+                     *           "createdAt": "2026-11-28T23:56:08Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12874,7 +12890,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d1320b80-e521-4f29-9568-88e040c1bdcd"
+                     *         "requestId": "req_e3257f34-5151-459d-866d-d260ea045bda"
                      *       }
                      *     }
                      */
@@ -12936,11 +12952,11 @@ export interface operations {
                      *             "succeeded": 0,
                      *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T20:23:41Z",
+                     *             "lastFailedAt": "2026-11-28T23:56:12Z",
                      *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-28T20:23:34Z",
-                     *           "updatedAt": "2026-11-28T20:23:34Z"
+                     *           "createdAt": "2026-11-28T23:56:05Z",
+                     *           "updatedAt": "2026-11-28T23:56:05Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12949,7 +12965,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cc7b867d-338e-4215-ad70-2aad8175dee6"
+                     *         "requestId": "req_33806cf6-698f-41be-9f1f-16ea3e8eff99"
                      *       }
                      *     }
                      */
@@ -13010,7 +13026,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_Lr03na1uR7KSP71DkaeQOxBFsuaFzrG7lTlVeXn7Ir8",
+                     *       "secret": "whsec_cFw7Gc4lnFoBIbAl2PQr43phsuSdlUy1IJ9xoL7Ww1Q",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -13020,12 +13036,12 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T20:23:34Z",
-                     *       "updatedAt": "2026-11-28T20:23:34Z",
+                     *       "createdAt": "2026-11-28T23:56:05Z",
+                     *       "updatedAt": "2026-11-28T23:56:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_13c4a485-13c4-45f9-acb8-1255db9f02e5"
+                     *         "requestId": "req_caf1c112-2d11-46e0-b475-25ec472dbc11"
                      *       }
                      *     }
                      */
@@ -13079,17 +13095,17 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 3,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T20:23:41Z",
-                     *         "consecutiveFailures": 3
+                     *         "lastFailedAt": "2026-11-28T23:56:12Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T20:23:34Z",
-                     *       "updatedAt": "2026-11-28T20:23:34Z",
+                     *       "createdAt": "2026-11-28T23:56:05Z",
+                     *       "updatedAt": "2026-11-28T23:56:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a068aa0e-6a0c-4e87-8760-6b533bb8a878"
+                     *         "requestId": "req_adac8f26-84c2-4e7c-9d00-70bb9aadf38a"
                      *       }
                      *     }
                      */
@@ -13136,7 +13152,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_405d74ca-9638-4766-9ba6-7df4ef38c3a2"
+                     *         "requestId": "req_4dacf168-3dbc-4cc5-9725-63689053bd94"
                      *       }
                      *     }
                      */
@@ -13204,15 +13220,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T20:23:41Z",
+                     *         "lastFailedAt": "2026-11-28T23:56:12Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T20:23:34Z",
-                     *       "updatedAt": "2026-11-28T20:23:41Z",
+                     *       "createdAt": "2026-11-28T23:56:05Z",
+                     *       "updatedAt": "2026-11-28T23:56:12Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_312c7335-5cf7-44e7-aa56-bdd49f81b3f4"
+                     *         "requestId": "req_7efd244b-15f1-4539-9572-46bf2ad39f9c"
                      *       }
                      *     }
                      */
@@ -13268,22 +13284,22 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_cnuWiucddDnJj69hA8x2GqUnPkcWJJ7IwFpBpfDaOBo",
-                     *       "secretRotatedAt": "2026-11-28T20:23:41Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T20:23:41Z",
+                     *       "secret": "whsec_zgZkIcD9pHywtOwiCrOM4ZMeSkGTgKlUmZ292zcJnx0",
+                     *       "secretRotatedAt": "2026-11-28T23:56:12Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T23:56:12Z",
                      *       "stats": {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T20:23:41Z",
+                     *         "lastFailedAt": "2026-11-28T23:56:12Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T20:23:34Z",
-                     *       "updatedAt": "2026-11-28T20:23:41Z",
+                     *       "createdAt": "2026-11-28T23:56:05Z",
+                     *       "updatedAt": "2026-11-28T23:56:12Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3b529fc9-2c34-4e5b-b450-63e0ec2c8085"
+                     *         "requestId": "req_e3ac6a63-f520-44f8-b428-d818c82198cc"
                      *       }
                      *     }
                      */
@@ -13332,56 +13348,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_d420d3ef9a8bbeaca788324f",
+                     *           "id": "whd_357b8104b4db97bb55c0de98",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T20:24:41Z",
+                     *           "nextAttemptAt": "2026-11-28T23:57:12Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T20:23:41Z",
+                     *               "at": "2026-11-28T23:56:12Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 3,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T20:23:41Z"
+                     *           "createdAt": "2026-11-28T23:56:12Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_03ea6cb4f3bbe5eca102665c",
+                     *           "id": "whd_8dc86733dc61cfe63d230c6e",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T20:28:41Z",
+                     *           "nextAttemptAt": "2026-11-29T00:01:12Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T20:23:36Z",
+                     *               "at": "2026-11-28T23:56:08Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 10,
+                     *               "latencyMs": 108,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T20:23:41Z",
+                     *               "at": "2026-11-28T23:56:12Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 18,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T20:23:35Z"
+                     *           "createdAt": "2026-11-28T23:56:08Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13390,7 +13406,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9676a625-016d-43c7-8269-2c34ffee9e0d"
+                     *         "requestId": "req_cda69039-2bc8-4348-a385-f4ce5aad00b4"
                      *       }
                      *     }
                      */
@@ -13447,7 +13463,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_84c3409e-13f0-4272-903b-bffb363700c1"
+                     *         "requestId": "req_82d5ea0c-524e-4adf-8b4d-cb0ae5aaebe1"
                      *       }
                      *     }
                      */
@@ -13494,9 +13510,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_e07efd7fc609cb4f54c6e403",
+                     *       "id": "evt_d019176f118e5b4d3e628747",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T20:23:41Z",
+                     *       "createdAt": "2026-11-28T23:56:13Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -13509,22 +13525,22 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T20:23:41Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T20:23:41Z",
+                     *         "secretRotatedAt": "2026-11-28T23:56:12Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T23:56:12Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T20:23:41Z",
+                     *           "lastFailedAt": "2026-11-28T23:56:12Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T20:23:34Z",
-                     *         "updatedAt": "2026-11-28T20:23:41Z"
+                     *         "createdAt": "2026-11-28T23:56:05Z",
+                     *         "updatedAt": "2026-11-28T23:56:12Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_967e11a9-2703-4dc7-8e51-a00d86c8525b"
+                     *         "requestId": "req_6ac8cad1-c459-4dc3-b04b-9638aa473462"
                      *       }
                      *     }
                      */
@@ -13611,7 +13627,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_87949f84-f751-4c16-81fc-4c98cbc4eaf1"
+                     *         "requestId": "req_d623b8a6-a8e0-43a4-b8ea-b47fbd50d656"
                      *       }
                      *     }
                      */
@@ -13694,12 +13710,12 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-28T20:23:37Z",
-                     *       "completedAt": "2026-11-28T20:23:37Z",
+                     *       "createdAt": "2026-11-28T23:56:10Z",
+                     *       "completedAt": "2026-11-28T23:56:10Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_baa5fc7f-e568-4109-8adf-891b918a8887"
+                     *         "requestId": "req_102acc91-756e-44aa-931d-84cb8fba5de3"
                      *       }
                      *     }
                      */
@@ -13746,24 +13762,6 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "monitor",
-                     *           "id": "mon_948d1e2351e712a33477467c",
-                     *           "kind": "company",
-                     *           "companyNumber": "990000041",
-                     *           "company": null,
-                     *           "person": null,
-                     *           "eventTypes": [
-                     *             "company.status_changed",
-                     *             "company.name_changed",
-                     *             "company.type_changed"
-                     *           ],
-                     *           "baseline": null,
-                     *           "sequence": 0,
-                     *           "livemode": false,
-                     *           "createdAt": "2026-11-28T20:23:37Z",
-                     *           "updatedAt": "2026-11-28T20:23:37Z"
-                     *         },
-                     *         {
-                     *           "object": "monitor",
                      *           "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *           "kind": "company",
                      *           "companyNumber": "990000014",
@@ -13808,12 +13806,30 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T20:23:36Z"
+                     *             "at": "2026-11-28T23:56:10Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T20:23:36Z",
-                     *           "updatedAt": "2026-11-28T20:23:36Z"
+                     *           "createdAt": "2026-11-28T23:56:10Z",
+                     *           "updatedAt": "2026-11-28T23:56:10Z"
+                     *         },
+                     *         {
+                     *           "object": "monitor",
+                     *           "id": "mon_19b7768b83e25199439dcd6b",
+                     *           "kind": "company",
+                     *           "companyNumber": "990000041",
+                     *           "company": null,
+                     *           "person": null,
+                     *           "eventTypes": [
+                     *             "company.status_changed",
+                     *             "company.name_changed",
+                     *             "company.type_changed"
+                     *           ],
+                     *           "baseline": null,
+                     *           "sequence": 0,
+                     *           "livemode": false,
+                     *           "createdAt": "2026-11-28T23:56:10Z",
+                     *           "updatedAt": "2026-11-28T23:56:10Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13822,7 +13838,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_81efbbc5-522c-4649-a825-97bea1967741"
+                     *         "requestId": "req_939a9b54-8d80-4efe-b3c0-9116b58f2b7b"
                      *       }
                      *     }
                      */
@@ -13917,16 +13933,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T20:23:36Z"
+                     *         "at": "2026-11-28T23:56:10Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T20:23:36Z",
-                     *       "updatedAt": "2026-11-28T20:23:36Z",
+                     *       "createdAt": "2026-11-28T23:56:10Z",
+                     *       "updatedAt": "2026-11-28T23:56:10Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_63c9934b-a6ba-4424-b1eb-b4f260bbfc66"
+                     *         "requestId": "req_50704b5f-7aec-46ba-ad85-ed333c65417e"
                      *       }
                      *     }
                      */
@@ -14014,16 +14030,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T20:23:36Z"
+                     *         "at": "2026-11-28T23:56:10Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T20:23:36Z",
-                     *       "updatedAt": "2026-11-28T20:23:36Z",
+                     *       "createdAt": "2026-11-28T23:56:10Z",
+                     *       "updatedAt": "2026-11-28T23:56:10Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_569f6daa-92ea-4302-a519-e2f0cdedcb26"
+                     *         "requestId": "req_32ee97c7-d185-4ab9-91cc-ac31d078531d"
                      *       }
                      *     }
                      */
@@ -14070,7 +14086,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d68a5879-4fd4-40a7-862b-c2e3c6dfb79f"
+                     *         "requestId": "req_820aff43-71e8-4bf9-bbba-b3091ad53924"
                      *       }
                      *     }
                      */
@@ -14167,16 +14183,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T20:23:36Z"
+                     *         "at": "2026-11-28T23:56:10Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T20:23:36Z",
-                     *       "updatedAt": "2026-11-28T20:23:41Z",
+                     *       "createdAt": "2026-11-28T23:56:10Z",
+                     *       "updatedAt": "2026-11-28T23:56:13Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_515ec461-c619-40b4-a9f4-17d924d5b0a6"
+                     *         "requestId": "req_dc69da24-268f-411b-831c-75e6c1668c93"
                      *       }
                      *     }
                      */
@@ -14231,14 +14247,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "sandboxEvent",
-                     *       "id": "evt_82b851c2c20c432e2687c895",
+                     *       "id": "evt_8c8450a85e813f8b3b179881",
                      *       "type": "company.status_changed",
                      *       "monitorId": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "status": "queued",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f91e8a40-cac8-4548-aca6-b62650ccf5ee"
+                     *         "requestId": "req_f29712c0-3ef0-49f1-9aa0-ca7fbfeda4e2"
                      *       }
                      *     }
                      */
@@ -14289,7 +14305,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_57a95bc3-f7da-40de-aac6-721b7d8e2093"
+                     *         "requestId": "req_34f66c73-66a8-4df7-b18f-b05db00f40f5"
                      *       }
                      *     }
                      */
@@ -14331,12 +14347,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=7VyMUkbyPQi2yDhR2EFokkp9VyQeIsuqWgTiG7HBG14",
-                     *       "expiresAt": "2026-11-28T20:28:42.138Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=KUImdCKZIgcchPkgX8uh9cVpQIjS6J6cx3NtsaU_pQE",
+                     *       "expiresAt": "2026-11-29T00:01:13.468Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_21d898e1-90c0-4b0a-8c0c-d0a3101e2d74"
+                     *         "requestId": "req_06de8939-b190-4c12-b1ab-4acf45ebdb7a"
                      *       }
                      *     }
                      */

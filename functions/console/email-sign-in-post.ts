@@ -3,17 +3,18 @@ import { memberSignInLinks } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { mailer } from '../../shared/composition/aws/mailer.ts';
 import { emailSignInLinks, isEmail, normaliseEmail } from '../../shared/console/members.ts';
-import { emailSentPage, emailSignInPage, signInHtml } from '../../shared/console/pages.ts';
+import { emailLimitedPage, emailSentPage, emailSignInPage, signInHtml } from '../../shared/console/pages.ts';
 import * as consoleRoutes from '../../shared/console/routes.ts';
 import { isSameOriginPost } from '../../shared/console/sign-in.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 /**
  * The sign-in page's form: emails a link to a member's address, and answers the same page for any
- * well-formed address (members or not).
+ * well-formed address (members or not); 429 with `Retry-After` past the hour's limits, for members
+ * and others alike.
  */
 export const createHandler = (ports: RoutePorts<typeof consoleRoutes.requestEmailSignIn>) =>
-  createHttpHandler(consoleRoutes.requestEmailSignIn, ports, async ({ body, headers }) => {
+  createHttpHandler(consoleRoutes.requestEmailSignIn, ports, async ({ body, headers, sourceIp }) => {
     if (!isSameOriginPost(headers))
       return signInHtml(
         403,
@@ -22,10 +23,14 @@ export const createHandler = (ports: RoutePorts<typeof consoleRoutes.requestEmai
     const email = normaliseEmail(body.email ?? '');
     if (!isEmail(email))
       return signInHtml(422, emailSignInPage('Enter an email address, such as name@example.com.'));
-    await emailSignInLinks(
+    const asked = await emailSignInLinks(
       { store: ports.memberSignInLinks, mailer: ports.mailer },
-      { email, baseUrl: ports.config.apiBaseUrl, now: ports.clock.now() },
+      { email, sourceIp, baseUrl: ports.config.apiBaseUrl, now: ports.clock.now() },
     );
+    if (asked.outcome === 'limited')
+      return signInHtml(429, emailLimitedPage(asked.retryAfterSeconds), {
+        'Retry-After': String(asked.retryAfterSeconds),
+      });
     return signInHtml(200, emailSentPage());
   });
 

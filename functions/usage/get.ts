@@ -7,7 +7,7 @@ import * as usageRoutes from '../../shared/usage/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof usageRoutes.getUsage>) =>
   createHttpHandler(usageRoutes.getUsage, ports, async ({ query, auth }) => {
-    const { page, from, to, totals, amounts } = await usageReport({
+    const { page, from, to, totals, days, amounts } = await usageReport({
       ledger: ports.ledger,
       cursors: ports.cursors,
       owner: auth,
@@ -25,6 +25,7 @@ export const createHandler = (ports: RoutePorts<typeof usageRoutes.getUsage>) =>
         from,
         to,
         totals,
+        days,
         amounts,
       },
     };

@@ -34,7 +34,11 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
       },
     },
     // The sign-in form anyone may post: it reads members and writes a link, nothing else.
-    memberSignInLinks: { tables: { keys: 'readWrite' }, items: { keys: [KEYS_TABLE_ITEMS.link] } },
+    // The sign-in form: its links, and the counts of requests that limit them.
+    memberSignInLinks: {
+      tables: { keys: 'readWrite' },
+      items: { keys: [KEYS_TABLE_ITEMS.link, KEYS_TABLE_ITEMS.signInRequests] },
+    },
     // Members, their addresses' claims, their invitations' and sign-in links, and audit records.
     // A removal deletes the member's passkeys too.
     consoleMembers: {

@@ -20,7 +20,7 @@ import {
 import type { Mailer } from '../orders/store-port.ts';
 import { consoleSessionOf } from './keys.ts';
 import { SIGN_IN_PATH, SIGN_IN_TOKEN_PARAM } from './sign-in.ts';
-import type { ConsoleMemberStore, MemberSignInLinks, SignInLinkRecord } from './store-port.ts';
+import type { ConsoleMemberStore, MemberChange, MemberSignInLinks, SignInLinkRecord } from './store-port.ts';
 
 /** An invitation's link works once, for 72 hours (a colleague may be away for a weekend). */
 export const INVITATION_LIFETIME_MS = 72 * 60 * 60 * 1000;
@@ -147,57 +147,148 @@ async function ownMember(store: ConsoleMemberStore, auth: AuthContext, memberId:
   return member;
 }
 
+/** An admin of the account: a member with the role who has signed in (an invited one is not one yet). */
+const isActiveAdmin = (member: ConsoleMemberRecord) => member.role === 'admin' && member.status === 'active';
+
+/** Reads again at most this many times when concurrent changes contend for the same members. */
+const CHANGE_ATTEMPTS = 4;
+
+/**
+ * Changes a member (`change`, with the id of another active admin when the change takes the
+ * member's admin away) so that the account and environment never lose their last admin: refused
+ * with 409 `member_is_last_admin` when no other member is one. The other admin is checked in the
+ * change's own transaction, so two admins demoting or removing each other at once cannot both win.
+ */
+async function changeKeepingAnAdmin(
+  store: ConsoleMemberStore,
+  auth: AuthContext,
+  memberId: string,
+  takesAdminAway: (member: ConsoleMemberRecord) => boolean,
+  change: (member: ConsoleMemberRecord, keepingAdmin?: string) => Promise<MemberChange>,
+): Promise<ConsoleMemberRecord> {
+  for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt++) {
+    const member = await ownMember(store, auth, memberId);
+    let keepingAdmin: string | undefined;
+    if (isActiveAdmin(member) && takesAdminAway(member)) {
+      keepingAdmin = await anotherActiveAdmin(store, member);
+      if (keepingAdmin === undefined)
+        throw new ApiError('member_is_last_admin', {
+          param: 'memberId',
+          message: `${member.email} is the only admin of the account in this environment: make another member an admin first.`,
+        });
+    }
+    const outcome = await change(member, keepingAdmin);
+    if (outcome === 'done') return member;
+    if (outcome === 'gone') throw new ApiError('member_not_found', { param: 'memberId' });
+  }
+  throw new ApiError('service_unavailable', {
+    message: 'Other changes of these members were under way; nothing was changed. Try again.',
+    headers: { 'Retry-After': '1' },
+  });
+}
+
+/** Another active admin of the member's account and environment, as read just now (the list may lag). */
+async function anotherActiveAdmin(store: ConsoleMemberStore, member: ConsoleMemberRecord) {
+  const listed = await store.list(member.accountId, member.environment);
+  for (const other of listed) {
+    if (other.memberId === member.memberId || !isActiveAdmin(other)) continue;
+    const current = await store.find(other.accountId, other.memberId);
+    if (current && isActiveAdmin(current)) return current.memberId;
+  }
+  return undefined;
+}
+
 export async function changeMemberRole(
   store: ConsoleMemberStore,
   input: { auth: AuthContext; memberId: string; role: ConsoleRole; now: Date },
 ) {
-  const member = await ownMember(store, input.auth, input.memberId);
-  if (member.role === input.role) return presentMember(member);
-  const audit = newAuditRecord(
-    {
-      accountId: input.auth.accountId,
-      action: 'member_role_changed',
-      keyId: member.memberId,
-      by: by(input.auth),
-      detail: `${member.email}: ${member.role} → ${input.role}`,
+  let changed: ConsoleMemberRecord | undefined;
+  const member = await changeKeepingAnAdmin(
+    store,
+    input.auth,
+    input.memberId,
+    () => input.role !== 'admin',
+    async (member, keepingAdmin) => {
+      changed = undefined;
+      if (member.role === input.role) return 'done';
+      changed = { ...member, role: input.role, generation: member.generation + 1 };
+      const audit = newAuditRecord(
+        {
+          accountId: input.auth.accountId,
+          action: 'member_role_changed',
+          keyId: member.memberId,
+          by: by(input.auth),
+          detail: `${member.email}: ${member.role} → ${input.role}`,
+        },
+        input.now,
+      );
+      return store.changeRole({ member, role: input.role, audit, keepingAdmin });
     },
-    input.now,
   );
-  if (!(await store.changeRole({ member, role: input.role, audit })))
-    throw new ApiError('member_not_found', { param: 'memberId' });
-  return presentMember({ ...member, role: input.role, generation: member.generation + 1 });
+  return presentMember(changed ?? member);
 }
 
 export async function removeMember(
   store: ConsoleMemberStore,
   input: { auth: AuthContext; memberId: string; now: Date },
 ) {
-  const member = await ownMember(store, input.auth, input.memberId);
-  const audit = newAuditRecord(
-    {
-      accountId: input.auth.accountId,
-      action: 'member_removed',
-      keyId: member.memberId,
-      by: by(input.auth),
-      detail: `${member.email} (${member.role})`,
+  const member = await changeKeepingAnAdmin(
+    store,
+    input.auth,
+    input.memberId,
+    () => true,
+    (member, keepingAdmin) => {
+      const audit = newAuditRecord(
+        {
+          accountId: input.auth.accountId,
+          action: 'member_removed',
+          keyId: member.memberId,
+          by: by(input.auth),
+          detail: `${member.email} (${member.role})`,
+        },
+        input.now,
+      );
+      return store.remove({ member, audit, keepingAdmin });
     },
-    input.now,
   );
-  if (!(await store.remove({ member, audit }))) throw new ApiError('member_not_found', { param: 'memberId' });
   return { object: 'removedMember' as const, id: member.memberId };
 }
 
 /**
+ * How many emailed sign-in links may be asked for in an hour (fixed hours, UTC): per address,
+ * member or not, so that the limit says nothing about who is a member; and per source address, so
+ * that one client cannot spray the form with many addresses.
+ */
+export const SIGN_IN_LINK_LIMITS = { perAddress: 5, perSourceAddress: 20, windowMs: 60 * 60 * 1000 } as const;
+
+export type EmailSignInOutcome =
+  | { outcome: 'sent'; links: number }
+  /** Too many requests in this hour for the address or from the source address: nothing was sent. */
+  | { outcome: 'limited'; retryAfterSeconds: number };
+
+/**
  * A member asks for a sign-in link by email (the sign-in page's form): for each account and
  * environment the address is a member of, a link valid 5 minutes, once, is stored and emailed. The
- * page answers the same whatever the address, so it tells no one who is a member.
+ * page answers the same whatever the address, so it tells no one who is a member; the requests are
+ * counted per address and per source address (`SIGN_IN_LINK_LIMITS`) before anything is read.
  */
 export async function emailSignInLinks(
   ports: { store: MemberSignInLinks; mailer: Mailer },
-  input: { email: string; baseUrl: string; now: Date },
-): Promise<number> {
+  input: { email: string; sourceIp: string | null; baseUrl: string; now: Date },
+): Promise<EmailSignInOutcome> {
   const email = normaliseEmail(input.email);
-  if (!isEmail(email)) return 0;
+  if (!isEmail(email)) return { outcome: 'sent', links: 0 };
+  const { windowMs, perAddress, perSourceAddress } = SIGN_IN_LINK_LIMITS;
+  const windowEnd = new Date((Math.floor(input.now.getTime() / windowMs) + 1) * windowMs);
+  const counted =
+    (input.sourceIp === null ||
+      (await ports.store.countLinkRequest(`ip#${hashToken(input.sourceIp)}`, windowEnd, perSourceAddress))) &&
+    (await ports.store.countLinkRequest(`email#${hashToken(email)}`, windowEnd, perAddress));
+  if (!counted)
+    return {
+      outcome: 'limited',
+      retryAfterSeconds: Math.ceil((windowEnd.getTime() - input.now.getTime()) / 1000),
+    };
   const memberships = await ports.store.membershipsOf(email);
   for (const membership of memberships) {
     const member = await ports.store.find(membership.accountId, membership.memberId);
@@ -225,7 +316,7 @@ export async function emailSignInLinks(
       }),
     );
   }
-  return memberships.length;
+  return { outcome: 'sent', links: memberships.length };
 }
 
 /** The most audit records the page shows (newest first). */

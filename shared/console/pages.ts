@@ -142,6 +142,18 @@ ${problem ? `<p id="email-problem" class="field-error">${escapeHtml(problem)}</p
 <div id="passkey-sign-in"></div></main></body></html>`;
 }
 
+/**
+ * The answer to the sign-in form when too many links were asked for in the hour (for the address,
+ * member or not, or from the same network): nothing was sent.
+ */
+export function emailLimitedPage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${emailPageHead('Too many sign-in links')}
+<body><main id="main" class="notice"><h1>Too many sign-in links</h1>
+<p role="status">Too many sign-in links have been asked for this address, or from your network, in the last hour, so nothing was sent. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or use the last link you received if it is less than 5 minutes old.</p>
+<p><a href="email">Back to the sign-in page</a></p></main></body></html>`;
+}
+
 /** The answer to the sign-in form, the same whether or not the address is a member. */
 export function emailSentPage(): string {
   return `${emailPageHead('Check your email')}

@@ -206,7 +206,7 @@ export const requestEmailSignIn = /* @__PURE__ */ shakable(() =>
     path: '/console/sign-in/email',
     handler: 'console/email-sign-in-post',
     summary:
-      'Emails a single-use sign-in link (5 minutes) for each account the address is a member of; answers the same page whether or not it is one',
+      'Emails a single-use sign-in link (5 minutes) for each account the address is a member of; answers the same page whether or not it is one. At most 5 requests an hour per address and 20 per source address, then 429 with Retry-After, members or not',
     request: {
       path: noPath,
       query: noQuery,
@@ -437,7 +437,8 @@ export const changeMemberRole = /* @__PURE__ */ shakable(() =>
     method: 'PATCH',
     path: '/console/members/{memberId}',
     handler: 'console/change-member-role',
-    summary: "Changes a member's role; the member's sessions end at once",
+    summary:
+      "Changes a member's role; the member's sessions end at once. The last admin cannot lose the role (409 member_is_last_admin)",
     request: {
       path: memberPath,
       query: noQuery,
@@ -445,7 +446,7 @@ export const changeMemberRole = /* @__PURE__ */ shakable(() =>
     },
     response: z.object({ ...memberSchema.shape, meta: metaSchema }),
     ...own,
-    errors: ['member_not_found'],
+    errors: ['member_not_found', 'member_is_last_admin'],
     ports: ['consoleMembers'],
   }),
 );
@@ -456,11 +457,12 @@ export const removeMember = /* @__PURE__ */ shakable(() =>
     method: 'DELETE',
     path: '/console/members/{memberId}',
     handler: 'console/remove-member',
-    summary: "Removes a member; the member's sessions end at once",
+    summary:
+      "Removes a member; the member's sessions end at once. The last admin cannot be removed (409 member_is_last_admin)",
     request: { path: memberPath, query: noQuery },
     response: z.object({ object: z.literal('removedMember'), id: z.string(), meta: metaSchema }),
     ...own,
-    errors: ['member_not_found'],
+    errors: ['member_not_found', 'member_is_last_admin'],
     ports: ['consoleMembers'],
     deletes: ['keys'],
   }),

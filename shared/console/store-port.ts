@@ -61,6 +61,12 @@ export interface MemberSignInLinks {
   membershipsOf(email: string): Promise<Membership[]>;
   /** A link the member asked for by email (with no audit record: the sign-in it opens has one). */
   createLink(linkHash: string, link: SignInLinkRecord): Promise<void>;
+  /**
+   * Counts one request for links by `subject` (an address's or a source address's hash, with its
+   * kind) in the window that ends at `windowEnd`, unless `limit` are counted there already: false
+   * then, and nothing counted. Atomic, however many requests arrive at once.
+   */
+  countLinkRequest(subject: string, windowEnd: Date, limit: number): Promise<boolean>;
 }
 
 export interface ConsoleMemberStore {
@@ -79,15 +85,20 @@ export interface ConsoleMemberStore {
   }): Promise<'invited' | 'exists'>;
   /**
    * A new role, and one more `generation` (which ends the member's sessions), if the member is as
-   * read (`generation`); `changed` (false) when it was removed or changed meanwhile.
+   * read (`generation`): `gone` when it was removed or changed meanwhile.
    */
   changeRole(input: {
     member: ConsoleMemberRecord;
     role: ConsoleRole;
     audit: KeyAuditRecord;
-  }): Promise<boolean>;
-  /** Deletes the member and its address's claim (its sessions end with it); false when it had gone. */
-  remove(input: { member: ConsoleMemberRecord; audit: KeyAuditRecord }): Promise<boolean>;
+    keepingAdmin?: string;
+  }): Promise<MemberChange>;
+  /** Deletes the member and its address's claim (its sessions end with it): `gone` when it had gone. */
+  remove(input: {
+    member: ConsoleMemberRecord;
+    audit: KeyAuditRecord;
+    keepingAdmin?: string;
+  }): Promise<MemberChange>;
 }
 
 /**
@@ -171,3 +182,11 @@ export interface PasskeyStore extends PasskeyChallenges {
   /** Deletes the passkey with its audit record; false when it had gone. */
   remove(input: { passkey: PasskeyRecord; audit: KeyAuditRecord }): Promise<boolean>;
 }
+
+/**
+ * What became of a change of a member: `done`; `gone`, the member was removed or changed meanwhile;
+ * `contended`, the change named `keepingAdmin` (the id of another active admin, which the change
+ * checks in the same transaction, so the account keeps an admin however many changes race) and
+ * that member is no longer one, or another change of the same members was under way: read again.
+ */
+export type MemberChange = 'done' | 'gone' | 'contended';

@@ -132,6 +132,32 @@ export function usageAmounts(entries: readonly PricedEntry[], schedule: PriceSch
   };
 }
 
+/** One UTC day of the period with its entries: how many, their quantity and their priced amount. */
+export interface UsageDay {
+  date: string;
+  entries: number;
+  quantity: number;
+  /** The day's priced entries, in cents (those with no known price left out, as in `totalCents`). */
+  amountCents: number;
+}
+
+/**
+ * The period's entries summed per UTC day, oldest first, only days that have entries: a chart of
+ * the period is one request, however many entries it holds.
+ */
+export function usageDays(entries: readonly PricedEntry[]): UsageDay[] {
+  const days = new Map<string, UsageDay>();
+  for (const entry of entries) {
+    const date = entry.at.slice(0, 10);
+    const day = days.get(date) ?? { date, entries: 0, quantity: 0, amountCents: 0 };
+    day.entries += 1;
+    day.quantity += entry.quantity;
+    day.amountCents += entry.amountCents ?? 0;
+    days.set(date, day);
+  }
+  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
 /** From the first of this month to today (UTC) unless given; `from` may not be later than `to`. */
 export function usagePeriod(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
   const today = now.toISOString().slice(0, 10);
@@ -154,7 +180,7 @@ export interface UsageRequest {
   };
 }
 
-/** One page of the period's fee entries, with the period and the totals of all of them. */
+/** One page of the period's fee entries, with the period and the totals of all of them, also per day. */
 export async function usageReport({ ledger, cursors, owner, now, query }: UsageRequest) {
   const { from, to } = usagePeriod(query, now);
   const entries = await ledger.entries(
@@ -174,6 +200,7 @@ export async function usageReport({ ledger, cursors, owner, now, query }: UsageR
     from,
     to,
     totals: usageTotals(priced),
+    days: usageDays(priced),
     amounts: usageAmounts(priced, schedule, owner.environment === 'live'),
   };
 }

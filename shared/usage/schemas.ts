@@ -82,6 +82,23 @@ export const usageSchema = /* @__PURE__ */ shakable(() =>
           }),
         ),
       ),
+      /**
+       * The period's entries per UTC day, oldest first, only the days that have entries (added in
+       * 2026-11; clients that do not read it are unaffected).
+       */
+      days: z.array(
+        named(
+          'UsageDay',
+          z.object({
+            date: isoDate,
+            entries: z.int(),
+            quantity: z.int(),
+            /** The day's priced entries in cents (`amounts.currency`); unpriced ones are left out. */
+            amountCents: z.int(),
+          }),
+          "One UTC day's entries of the period: how many, their quantity and their amount.",
+        ),
+      ),
       amounts: z
         .object({
           /** ISO 4217 code of every amount. */

@@ -7,8 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DynamoConsoleMembers } from '../../shared/adapters/dynamodb/console-members.ts';
+import { changeMemberRole, removeMember } from '../../shared/console/members.ts';
 import { CONTENT_SECURITY_POLICY } from '../../shared/console/pages.ts';
-import { baseUrl, createKey } from '../support/api.ts';
+import type { ConsoleMemberStore } from '../../shared/console/store-port.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import type { AuthContext } from '../../shared/kernel/http/handler-types.ts';
+import { baseUrl, clock, createKey } from '../support/api.ts';
 import {
   type ConsoleSession,
   inviteAndSignIn,
@@ -22,6 +27,7 @@ import {
   withSession,
 } from '../support/console.ts';
 import { outbox } from '../support/orders.ts';
+import { localStack } from '../support/stack.ts';
 
 const address = (who: string) => `${who}+${randomBytes(4).toString('hex')}@example.com`;
 
@@ -207,6 +213,120 @@ describe('members and roles', () => {
     expect((await withSession(member, '/v1/usage')).status).toBe(401);
   });
 
+  it('the last admin can be neither demoted nor removed (409 member_is_last_admin), not even by itself', async () => {
+    const admin = await adminSession();
+    const first = await inviteAndSignIn(admin, address('first-admin'), 'admin');
+    const lastAdmin = {
+      status: 409,
+      error: { type: 'conflict_error', code: 'member_is_last_admin', param: 'memberId' },
+    };
+    const refusedOf = async (response: { status: number; body: { error?: Record<string, unknown> } }) => ({
+      status: response.status,
+      error: {
+        type: response.body.error?.type,
+        code: response.body.error?.code,
+        param: response.body.error?.param,
+      },
+    });
+    const demote = (by: ConsoleSession, memberId: string) =>
+      withSession(by, `/console/members/${memberId}`, { method: 'PATCH', body: { role: 'developer' } });
+    const remove = (by: ConsoleSession, memberId: string) =>
+      withSession(by, `/console/members/${memberId}`, { method: 'DELETE' });
+    expect(await refusedOf(await demote(admin, first.memberId))).toEqual(lastAdmin);
+    expect(await refusedOf(await remove(admin, first.memberId))).toEqual(lastAdmin);
+    expect(await refusedOf(await demote(first, first.memberId))).toEqual(lastAdmin);
+    // An invited admin who has not signed in is not an admin yet, and may be withdrawn.
+    const invited = await withSession(admin, '/console/members', {
+      method: 'POST',
+      body: { email: address('pending-admin'), role: 'admin' },
+    });
+    expect(await refusedOf(await remove(first, first.memberId))).toEqual(lastAdmin);
+    expect((await remove(first, invited.body.id as string)).status).toBe(200);
+    // With a second admin signed in, the first may go; then the second is the last.
+    const second = await inviteAndSignIn(first, address('second-admin'), 'admin');
+    const demoted = await demote(second, first.memberId);
+    expect([demoted.status, demoted.body.role]).toEqual([200, 'developer']);
+    expect(await refusedOf(await remove(admin, second.memberId))).toEqual(lastAdmin);
+    const members = (await withSession(second, '/console/members')).body.data as {
+      id: string;
+      role: string;
+    }[];
+    expect(members.map((m) => [m.id, m.role])).toEqual([
+      [first.memberId, 'developer'],
+      [second.memberId, 'admin'],
+    ]);
+    const audit = (await keyAdmin.list(admin.accountId)).audit.map((record) => record.action);
+    expect(audit.filter((action) => action.startsWith('member_'))).toEqual([
+      'member_invited',
+      'member_invited',
+      'member_removed',
+      'member_invited',
+      'member_role_changed',
+    ]);
+  });
+
+  it('two admins demoting or removing each other at once: one wins, the account keeps an admin', async () => {
+    const store = new DynamoConsoleMembers(localStack.tableNames.keys);
+    const authOf = (member: ConsoleSession & { memberId: string }): AuthContext => ({
+      accountId: member.accountId,
+      environment: 'test',
+      keyId: member.memberId,
+      session: {
+        sessionId: member.sessionId,
+        csrfToken: member.csrfToken,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        role: 'admin',
+        member: { memberId: member.memberId, email: 'x@example.com' },
+      },
+    });
+    /** Holds each change's first write until both have read (so each saw two admins). */
+    const racing = (): ConsoleMemberStore => {
+      let waiting = 2;
+      let release: () => void = () => {};
+      const bothRead = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const barrier = async () => {
+        waiting -= 1;
+        if (waiting === 0) release();
+        await bothRead;
+      };
+      return {
+        list: (accountId, environment) => store.list(accountId, environment),
+        find: (accountId, memberId) => store.find(accountId, memberId),
+        invite: (input) => store.invite(input),
+        changeRole: async (input) => {
+          await barrier();
+          return store.changeRole(input);
+        },
+        remove: async (input) => {
+          await barrier();
+          return store.remove(input);
+        },
+      };
+    };
+    for (const way of ['demote', 'remove'] as const) {
+      const admin = await adminSession();
+      const a = await inviteAndSignIn(admin, address(`a-${way}`), 'admin');
+      const b = await inviteAndSignIn(admin, address(`b-${way}`), 'admin');
+      const raced = racing();
+      const now = new Date();
+      const change = (by: typeof a, memberId: string) =>
+        way === 'demote'
+          ? changeMemberRole(raced, { auth: authOf(by), memberId, role: 'billing', now })
+          : removeMember(raced, { auth: authOf(by), memberId, now });
+      const outcomes = await Promise.allSettled([change(a, b.memberId), change(b, a.memberId)]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const reason = outcomes.find((o) => o.status === 'rejected')?.reason as ApiError | undefined;
+      expect(reason).toBeInstanceOf(ApiError);
+      expect(reason?.code).toBe('member_is_last_admin');
+      const admins = (await store.list(admin.accountId, 'test')).filter(
+        (m) => m.role === 'admin' && m.status === 'active',
+      );
+      expect(admins).toHaveLength(1);
+    }
+  });
+
   it('an API key is no member: roles do not apply to it', async () => {
     const key = await createKey('test');
     const { call } = await import('../support/api.ts');
@@ -284,5 +404,60 @@ describe("a member's sign-in by email", () => {
     expect(malformed.status).toBe(422);
     expect(await malformed.text()).toContain('aria-invalid="true"');
     expect((await outbox()).length).toBe(before);
+  });
+
+  const mailsTo = async (email: string) => (await outbox()).filter((message) => message.to === email).length;
+  /** The 429 page without its minutes, which depend on when in the hour it is asked. */
+  const limitedPage = async (response: Response) => {
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const html = await response.text();
+    expect(html).toContain('<h1>Too many sign-in links</h1>');
+    return html.replace(/\d+ minutes?/, 'N minutes');
+  };
+
+  it('sends at most 5 links an hour per address, members and strangers alike, even asked at once', async () => {
+    const admin = await adminSession();
+    const email = address('eager');
+    await inviteAndSignIn(admin, email, 'developer');
+    // An hour of its own: the other tests' requests from this machine do not count in it.
+    await clock.advance(3 * 3_600_000);
+    try {
+      const sentBefore = await mailsTo(email);
+      const asked = await Promise.all(Array.from({ length: 8 }, () => form(email)));
+      expect(asked.map((response) => response.status).sort()).toStrictEqual([
+        200, 200, 200, 200, 200, 429, 429, 429,
+      ]);
+      expect((await mailsTo(email)) - sentBefore).toBe(5);
+      const memberPage = await limitedPage(await form(email));
+      const stranger = address('stranger');
+      for (let n = 0; n < 5; n += 1) expect((await form(stranger)).status).toBe(200);
+      // The same answer for an address that is no member: the limit tells no one who is one.
+      expect(await limitedPage(await form(stranger))).toBe(memberPage);
+      expect((await mailsTo(email)) - sentBefore).toBe(5);
+      // The next hour, the member may ask again.
+      await clock.advance(3_600_000);
+      expect((await form(email)).status).toBe(200);
+      expect((await mailsTo(email)) - sentBefore).toBe(6);
+    } finally {
+      await clock.reset();
+    }
+  });
+
+  it('answers at most 20 requests an hour from one source address, whatever the addresses', async () => {
+    const admin = await adminSession();
+    const email = address('crowded');
+    await inviteAndSignIn(admin, email, 'billing');
+    await clock.advance(6 * 3_600_000);
+    try {
+      for (let n = 0; n < 20; n += 1) expect((await form(address(`spray${n}`))).status).toBe(200);
+      const sentBefore = await mailsTo(email);
+      await limitedPage(await form(email));
+      expect(await mailsTo(email)).toBe(sentBefore);
+    } finally {
+      await clock.reset();
+    }
   });
 });

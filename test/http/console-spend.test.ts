@@ -13,6 +13,8 @@ import { launchBrowser } from '../support/browser.ts';
 import { expectAccessible, openConsole } from '../support/console.ts';
 
 let browser: Browser;
+/** The usage report's calls the last overview made, by their query. */
+let usageCalls: URLSearchParams[] = [];
 
 /** A signed-in overview of the key's account, in en-US (amounts in AUD read `A$…`). */
 async function overviewOf(secret: string): Promise<Page> {
@@ -22,6 +24,11 @@ async function overviewOf(secret: string): Promise<Page> {
     acceptDownloads: true,
   });
   const page = await context.newPage();
+  usageCalls = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/v1/usage')) usageCalls.push(url.searchParams);
+  });
   await openConsole(page, secret);
   await page.getByRole('table', { name: 'Spend by product this month' }).waitFor();
   return page;
@@ -79,6 +86,20 @@ describe('spend on the console overview', () => {
     expect(rows).toHaveLength(30);
     expect(rows[29]).toBe(`${today()}\t3\tA$85.00`);
     expect(rows[0]).toMatch(/^\d{4}-\d{2}-\d{2}\t0\tA\$0\.00$/);
+    // Two bounded reports drew it (this month's amounts; the per-day sums from the first of last
+    // month, for its same days and the 30-day chart), never the entries page by page.
+    const lastMonthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1));
+    expect(
+      usageCalls.map((query) => [
+        query.get('from'),
+        query.get('to'),
+        query.get('limit'),
+        query.has('cursor'),
+      ]),
+    ).toStrictEqual([
+      [`${today().slice(0, 8)}01`, today(), '1', false],
+      [lastMonthStart.toISOString().slice(0, 10), today(), '1', false],
+    ]);
     await expectAccessible(page, 'overview-spend');
 
     // The ledger CSV carries each entry's amount, currency and price version.

@@ -29,6 +29,7 @@ interface UsageBody {
     entries: number;
     amountCents: number | null;
   }[];
+  days: { date: string; entries: number; quantity: number; amountCents: number }[];
   amounts: Record<string, unknown>;
   meta: { billable: boolean; product: string | null };
 }
@@ -153,6 +154,34 @@ describe('GET /v1/usage', () => {
         },
       ],
     });
+  });
+
+  it('sums the period per UTC day, only days with entries, whatever page of entries is asked', async () => {
+    const key = await createKey('live');
+    await buyExtract(key.secret, SANDBOX.proprietary, 'current');
+    await clock.advance(2 * 86_400_000);
+    await buyExtract(key.secret, SANDBOX.relational, 'relational');
+    await buyExtract(key.secret, SANDBOX.relational, 'current');
+    const all = await usage(key.secret, '?from=2020-01-01');
+    const [first, later] = [all.body.data[0]?.at.slice(0, 10), all.body.data[2]?.at.slice(0, 10)];
+    expect(all.body.data.map((e) => e.at.slice(0, 10))).toStrictEqual([first, later, later]);
+    expect(Date.parse(`${later}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)).toBe(2 * 86_400_000);
+    const days = [
+      { date: first, entries: 1, quantity: 1, amountCents: 2500 },
+      { date: later, entries: 2, quantity: 2, amountCents: 6000 },
+    ];
+    const onePage = await usage(key.secret, `?from=${first}&to=${later}&limit=1`);
+    expect(onePage.body.data).toHaveLength(1);
+    expect(onePage.body.days).toStrictEqual(days);
+    const lastDay = await usage(key.secret, `?from=${later}&to=${later}&limit=1`);
+    expect(lastDay.body.days).toStrictEqual([days[1]]);
+    expect((await usage(key.secret, '?from=2020-01-01&to=2020-01-31')).body.days).toStrictEqual([]);
+    // A test key's days carry what the same use would have cost.
+    const testKey = await createKey('test', { accountId: key.accountId });
+    await buyExtract(testKey.secret, SANDBOX.proprietary, 'current');
+    expect((await usage(testKey.secret, '?from=2020-01-01')).body.days).toStrictEqual([
+      { date: later, entries: 1, quantity: 1, amountCents: 2500 },
+    ]);
   });
 
   it('a range before the purchases is empty; the range is inclusive of `to`', async () => {

@@ -376,8 +376,8 @@ describe('prod: least privilege', () => {
         InviteConsoleMember: members,
         ChangeConsoleMemberRole: members,
         RemoveConsoleMember: members,
-        // The sign-in page's form: a link, nothing else, though anyone may post it.
-        RequestEmailSignIn: ['LINK#*'],
+        // The sign-in page's form: a link and the counts that limit it, nothing else, though anyone may post it.
+        RequestEmailSignIn: ['LINK#*', 'SIGNIN#*'],
         RollConsoleKey: ['AUDIT#*', 'KEY#*'],
         RevokeConsoleKey: ['AUDIT#*', 'KEY#*'],
         // The options routes (the sign-in one anyone may post): a challenge, nothing else.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { money, trend } from '../../shared/console/client/money.ts';
+import { money, trend, unpricedNote } from '../../shared/console/client/money.ts';
 
 describe("the console's spend in words", () => {
   it('writes cents in the currency as the locale does', () => {
@@ -14,5 +14,11 @@ describe("the console's spend in words", () => {
     expect(trend(4000, 4000, 'AUD')).toBe(`Level with the same days of last month (${aud}).`);
     expect(trend(100, 0, 'AUD')).toBe('Nothing on the same days of last month.');
     expect(trend(0, 0, 'AUD')).toBe('Nothing on the same days of last month either.');
+  });
+
+  it('counts the entries left out for want of a price in correct English', () => {
+    expect(unpricedNote(0)).toBe('');
+    expect(unpricedNote(1)).toBe(' 1 entry has no known price and is left out.');
+    expect(unpricedNote(3)).toBe(' 3 entries have no known price and are left out.');
   });
 });

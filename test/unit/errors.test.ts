@@ -203,6 +203,7 @@ describe('error catalogue', () => {
       'internal_error',
       'invalid_json',
       'member_already_exists',
+      'member_is_last_admin',
       'member_not_found',
       'passkey_challenge_invalid',
       'passkey_limit_reached',

@@ -5,11 +5,13 @@
  * member ids `mem_`). `EMAIL#<sha256 of the address>#<accountId>#<environment>` claims the address
  * in that account and environment (so it is a member there once), and is listed under the
  * byAccount partition `EMAIL#<sha256>`: where an address is a member, for its emailed sign-in link.
+ * `SIGNIN#…` counts the requests for those links in an hour, per address and per source address.
  * Each change is one transaction with its audit record (key-admin.ts).
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type {
   ConsoleMemberStore,
+  MemberChange,
   MemberSignInLinks,
   Membership,
   SignInLinkRecord,
@@ -17,25 +19,56 @@ import type {
 import type { Environment } from '../../kernel/api-keys.ts';
 import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
-import {
-  type ConsoleMemberRecord,
-  type ConsoleRole,
-  hashToken,
-  LINK_RECORD_LIFETIME_MS,
-} from '../../kernel/sessions.ts';
+import { type ConsoleMemberRecord, type ConsoleRole, hashToken } from '../../kernel/sessions.ts';
 import { memberPk } from './api-keys.ts';
+import { linkPut, putLink } from './console-links.ts';
 import { passkeyPk, queryMemberPasskeys } from './console-passkeys.ts';
-import { callDynamo, type Item } from './json-client.ts';
-import { auditPut, readNested, transactOrRefuse } from './key-admin.ts';
+import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
+import { auditPut, readNested } from './key-admin.ts';
+import { cancellationReasons } from './ledger.ts';
 
 const MEMBER_ID_PREFIX = 'mem_';
 const emailPartition = (email: string) => `${KEYS_TABLE_ITEMS.memberEmail}${hashToken(email)}`;
 const emailPk = (email: string, accountId: string, environment: Environment) =>
   `${emailPartition(email)}#${accountId}#${environment}`;
-const linkPk = (hash: string) => `${KEYS_TABLE_ITEMS.link}${hash}`;
 
 export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLinks {
   constructor(private readonly tableName: string) {}
+
+  private async write(items: Record<string, unknown>[]): Promise<boolean> {
+    return (await this.change(items)) === 'done';
+  }
+
+  /**
+   * A change whose first item is the member's own write: `gone` when that one's condition failed,
+   * `contended` when only another item's did (the admin it keeps) or a concurrent transaction held
+   * the same items.
+   */
+  private async change(items: Record<string, unknown>[]): Promise<MemberChange> {
+    try {
+      await callDynamo('TransactWriteItems', { TransactItems: items });
+      return 'done';
+    } catch (error) {
+      if (!(error instanceof DynamoCallError && error.name === 'TransactionCanceledException')) throw error;
+      return cancellationReasons(error)?.[0]?.Code === 'ConditionalCheckFailed' ? 'gone' : 'contended';
+    }
+  }
+
+  /** The check that `memberId` is still an active admin of the account, for a change that needs one kept. */
+  private adminCheck(accountId: string, memberId: string | undefined) {
+    if (memberId === undefined) return [];
+    return [
+      {
+        ConditionCheck: {
+          TableName: this.tableName,
+          Key: { pk: { S: memberPk(accountId, memberId) } },
+          ConditionExpression: 'attribute_exists(pk) AND #m.#role = :admin AND #m.#status = :active',
+          ExpressionAttributeNames: { '#m': 'member', '#role': 'role', '#status': 'status' },
+          ExpressionAttributeValues: marshall({ ':admin': 'admin', ':active': 'active' }),
+        },
+      },
+    ];
+  }
 
   /** Every item of a byAccount partition, or those whose `keyId` starts with `prefix`. */
   private async queryAll(partition: string, prefix?: string): Promise<Record<string, unknown>[]> {
@@ -87,7 +120,7 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
       environment: member.environment,
       memberId: member.memberId,
     };
-    const done = await transactOrRefuse([
+    const done = await this.write([
       {
         Put: {
           TableName: this.tableName,
@@ -112,30 +145,43 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      { Put: this.linkPut(input.linkHash, input.link) },
+      { Put: linkPut(this.tableName, input.linkHash, input.link) },
       auditPut(this.tableName, input.audit),
     ]);
     return done ? 'invited' : 'exists';
   }
 
-  private linkPut(linkHash: string, link: SignInLinkRecord) {
-    return {
-      TableName: this.tableName,
-      Item: marshall({
-        pk: linkPk(linkHash),
-        link,
-        expiresAtEpoch: Math.ceil((Date.parse(link.createdAt) + LINK_RECORD_LIFETIME_MS) / 1000),
-      }),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    };
+  createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
+    return putLink(this.tableName, linkHash, link);
   }
 
-  async createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
-    await callDynamo('PutItem', this.linkPut(linkHash, link));
+  async countLinkRequest(subject: string, windowEnd: Date, limit: number): Promise<boolean> {
+    try {
+      await callDynamo('UpdateItem', {
+        TableName: this.tableName,
+        Key: { pk: { S: `${KEYS_TABLE_ITEMS.signInRequests}${subject}#${windowEnd.toISOString()}` } },
+        UpdateExpression: 'ADD requests :one SET expiresAtEpoch = :ttl',
+        ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
+        ExpressionAttributeValues: marshall({
+          ':one': 1,
+          ':limit': limit,
+          ':ttl': Math.ceil(windowEnd.getTime() / 1000) + 3600,
+        }),
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof DynamoCallError && error.name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
   }
 
-  async changeRole(input: { member: ConsoleMemberRecord; role: ConsoleRole; audit: KeyAuditRecord }) {
-    return transactOrRefuse([
+  async changeRole(input: {
+    member: ConsoleMemberRecord;
+    role: ConsoleRole;
+    audit: KeyAuditRecord;
+    keepingAdmin?: string;
+  }): Promise<MemberChange> {
+    return this.change([
       {
         Update: {
           TableName: this.tableName,
@@ -151,21 +197,23 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
         },
       },
       auditPut(this.tableName, input.audit),
+      ...this.adminCheck(input.member.accountId, input.keepingAdmin),
     ]);
   }
 
   /**
    * With the member go its passkeys (read from the index, so one registered in the same instant may
    * stay behind: it signs in no one, since sign-in reads the member, and a member invited again is
-   * another member).
+   * another member). The member's own delete comes first: `change` reads its outcome from it.
    */
-  async remove(input: { member: ConsoleMemberRecord; audit: KeyAuditRecord }) {
+  async remove(input: {
+    member: ConsoleMemberRecord;
+    audit: KeyAuditRecord;
+    keepingAdmin?: string;
+  }): Promise<MemberChange> {
     const { member } = input;
     const passkeys = await queryMemberPasskeys(this.tableName, member.accountId, member.memberId);
-    return transactOrRefuse([
-      ...passkeys.map((passkey) => ({
-        Delete: { TableName: this.tableName, Key: { pk: { S: passkeyPk(passkey.credentialId) } } },
-      })),
+    return this.change([
       {
         Delete: {
           TableName: this.tableName,
@@ -180,6 +228,10 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
         },
       },
       auditPut(this.tableName, input.audit),
+      ...this.adminCheck(member.accountId, input.keepingAdmin),
+      ...passkeys.map((passkey) => ({
+        Delete: { TableName: this.tableName, Key: { pk: { S: passkeyPk(passkey.credentialId) } } },
+      })),
     ]);
   }
 }

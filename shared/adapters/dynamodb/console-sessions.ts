@@ -1,37 +1,28 @@
 /**
  * Console sign-in links and sessions in the keys table (shared/console/store-port.ts), by their
  * token's hash, each expiring by TTL (`expiresAtEpoch`; reads still compare times): a session at
- * its end, a link a week after it was made (marked `usedAt` when opened, so a used link is told
- * from an unknown one). Records are nested under `link` / `session`, so their accountId and keyId
+ * its end, a link a week after it was made (written by console-links.ts; marked `usedAt` when
+ * opened, so a used link is told from an unknown one). Records are nested under `link` / `session`, so their accountId and keyId
  * stay out of the byAccount index. Opening a link, and signing out, are transactions with their
  * audit record (key-admin.ts); a member's first sign-in marks it active in the same transaction.
  * Nothing here deletes.
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { ConsoleSessionStore, SignInLinkRecord } from '../../console/store-port.ts';
-import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
-import { type ConsoleSessionRecord, LINK_RECORD_LIFETIME_MS } from '../../kernel/sessions.ts';
+import type { ConsoleSessionRecord } from '../../kernel/sessions.ts';
 import { memberPk, sessionPk } from './api-keys.ts';
+import { linkPk, putLink } from './console-links.ts';
 import { callDynamo, DynamoCallError } from './json-client.ts';
 import { auditPut, readNested } from './key-admin.ts';
 
-const linkPk = (hash: string) => `${KEYS_TABLE_ITEMS.link}${hash}`;
 const epoch = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
 export class DynamoConsoleSessions implements ConsoleSessionStore {
   constructor(private readonly tableName: string) {}
 
-  async createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
-    await callDynamo('PutItem', {
-      TableName: this.tableName,
-      Item: marshall({
-        pk: linkPk(linkHash),
-        link,
-        expiresAtEpoch: Math.ceil((Date.parse(link.createdAt) + LINK_RECORD_LIFETIME_MS) / 1000),
-      }),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
+  createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
+    return putLink(this.tableName, linkHash, link);
   }
 
   findLink(linkHash: string): Promise<SignInLinkRecord | undefined> {

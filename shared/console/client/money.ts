@@ -15,3 +15,9 @@ export function trend(cents: number, before: number, currency: string): string {
   if (change === 0) return `Level with ${last}.`;
   return `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)}% on ${last}.`;
 }
+
+/** The entries left out of the amounts for want of a price, in words (empty when none). */
+export const unpricedNote = (entries: number): string =>
+  entries <= 0
+    ? ''
+    : ` ${entries} ${entries === 1 ? 'entry has' : 'entries have'} no known price and ${entries === 1 ? 'is' : 'are'} left out.`;

@@ -289,6 +289,12 @@ export const errorCatalogue = {
     [],
     'The member has 10 passkeys, the most the console keeps. Remove one first.',
   ),
+  member_is_last_admin: entry(
+    'conflict_error',
+    409,
+    [],
+    'The member is the last admin of the account in this environment: make another member an admin first.',
+  ),
   api_key_not_found: entry('not_found_error', 404, [], 'The account has no API key with this id.'),
   request_not_found: entry(
     'not_found_error',
@@ -385,6 +391,7 @@ export const serviceCodes: ReadonlySet<KernelErrorCode> = new Set<KernelErrorCod
   'internal_error',
   'invalid_json',
   'member_already_exists',
+  'member_is_last_admin',
   'member_not_found',
   'passkey_challenge_invalid',
   'passkey_limit_reached',

@@ -201,6 +201,11 @@ export const errorGuide = {
     cause: 'The signed-in member has 10 passkeys already.',
     fix: 'Remove a passkey you no longer use on the Passkeys page, then register the new one.',
   },
+  member_is_last_admin: {
+    cause:
+      'Removing the member, or giving it another role, would leave the account with no admin in this environment (an admin who has signed in at least once). Nothing was changed.',
+    fix: 'Invite or promote another member to admin, let them sign in, then change or remove this one.',
+  },
   api_key_not_found: {
     cause: 'The key id names no key of the signed-in account.',
     fix: "Pick a key from the console's key list.",

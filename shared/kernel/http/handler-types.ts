@@ -27,6 +27,8 @@ export interface HandlerInput<R extends RouteDefinition> {
     ? z.output<NonNullable<R['request']['body']>>
     : undefined;
   headers: Readonly<Record<string, string>>;
+  /** The client's address as the gateway saw it (`requestContext.identity.sourceIp`), if known. */
+  sourceIp: string | null;
   auth: AuthContext;
   requestId: string;
   /** Purchase routes: `X-Client-Reference`, checked (at most 30 characters) or null. */

@@ -94,7 +94,7 @@ export function createHttpHandler<R extends RouteDefinition>(
   const runIdempotently: IdempotencyRunner = (call) =>
     route.idempotent ? (ports.idempotency as IdempotencyRunner)(call) : notIdempotent(call);
   const metrics = routeMetrics(route.name);
-  const core = async (_event: APIGatewayProxyEvent, context: ApiContext): Promise<APIGatewayProxyResult> => {
+  const core = async (event: APIGatewayProxyEvent, context: ApiContext): Promise<APIGatewayProxyResult> => {
     const state = context.api;
     const input = state.input as unknown as Pick<HandlerInput<R>, 'path' | 'query' | 'body'>;
     const auth = state.auth as AuthContext;
@@ -111,6 +111,7 @@ export function createHttpHandler<R extends RouteDefinition>(
     const handlerInput: HandlerInput<R> = {
       ...input,
       headers,
+      sourceIp: event.requestContext?.identity?.sourceIp ?? null,
       auth,
       requestId: state.requestId,
       clientReference,

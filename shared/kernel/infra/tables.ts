@@ -90,4 +90,9 @@ export const KEYS_TABLE_ITEMS = {
   passkey: 'PASSKEY#',
   /** A WebAuthn challenge, `CHALLENGE#<sha256 of it>`: single-use, minutes long, removed by TTL. */
   challenge: 'CHALLENGE#',
+  /**
+   * Requests for emailed sign-in links counted in one hour, `SIGNIN#<email|ip>#<sha256>#<hour>`
+   * (shared/console/members.ts), expiring by TTL.
+   */
+  signInRequests: 'SIGNIN#',
 } as const;

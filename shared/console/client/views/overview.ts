@@ -26,23 +26,25 @@ export const overview: View = {
     const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
     const lastMonthEnd = monthRange(day(lastMonth).slice(0, 7)).to;
     const sameDayLastMonth = `${day(lastMonth).slice(0, 8)}${day(today).slice(8, 10)}`;
-    const [thisMonth, before, lastDays] = await Promise.all([
+    const beforeFrom = day(lastMonth);
+    const beforeTo = sameDayLastMonth < lastMonthEnd ? sameDayLastMonth : lastMonthEnd;
+    const earliest = beforeFrom < day(since) ? beforeFrom : day(since);
+    // Two bounded reports: this month's amounts by product, and the per-day sums from which both
+    // the 30-day chart and the same days of last month are read (never the entries themselves).
+    const [thisMonth, span] = await Promise.all([
       get(`v1/usage?from=${month}-01&to=${day(today)}&limit=1`),
-      get(
-        `v1/usage?from=${day(lastMonth)}&to=${sameDayLastMonth < lastMonthEnd ? sameDayLastMonth : lastMonthEnd}&limit=1`,
-      ),
-      all(`v1/usage?from=${day(since)}&to=${day(today)}`, 20),
+      get(`v1/usage?from=${earliest}&to=${day(today)}&limit=1`),
     ]);
     const amounts: Json = thisMonth.amounts;
     const currency: string = amounts.currency;
+    const spanDays = span.days as { date: string; entries: number; amountCents: number }[];
+    const beforeCents = spanDays
+      .filter((d) => d.date >= beforeFrom && d.date <= beforeTo)
+      .reduce((sum, d) => sum + d.amountCents, 0);
     const days = Array.from({ length: 30 }, (_, i) => day(new Date(since.getTime() + i * 86_400_000)));
     const perDay = new Map(days.map((d) => [d, { entries: 0, cents: 0 }]));
-    for (const entry of lastDays) {
-      const sum = perDay.get(String(entry.at).slice(0, 10));
-      if (sum) {
-        sum.entries += 1;
-        sum.cents += entry.amountCents ?? 0;
-      }
+    for (const sum of spanDays) {
+      if (perDay.has(sum.date)) perDay.set(sum.date, { entries: sum.entries, cents: sum.amountCents });
     }
     const monthName = new Intl.DateTimeFormat(undefined, {
       month: 'long',
@@ -85,7 +87,7 @@ export const overview: View = {
         { class: 'spend' },
         h('strong', { class: 'spend-total' }, money(amounts.totalCents, currency)),
         amounts.billed ? ' spent this month. ' : ' of use this month, not billed. ',
-        trend(amounts.totalCents, before.amounts.totalCents, currency),
+        trend(amounts.totalCents, beforeCents, currency),
       ),
       pricingNote(amounts),
       barChart(

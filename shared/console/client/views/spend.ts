@@ -1,7 +1,7 @@
 /** Money on the overview: amounts in the usage report's currency, the month's trend and the 30-day chart. */
 import type { Json } from '../api.ts';
 import { h, svg } from '../dom.ts';
-import { money } from '../money.ts';
+import { money, unpricedNote } from '../money.ts';
 
 /** What the amounts are: billed, or (test keys) what the same use would have cost; example prices said so. */
 export function pricingNote(amounts: Json): HTMLElement {
@@ -12,9 +12,7 @@ export function pricingNote(amounts: Json): HTMLElement {
       ? 'Billed to the account at the prices in force when each purchase was made.'
       : 'Not billed: test keys are free. The amounts are what the same use would have cost with live keys.',
     amounts.examplePrices ? ' These are example prices, not the prices of a live account.' : '',
-    amounts.unpricedEntries > 0
-      ? ` ${amounts.unpricedEntries} entries have no known price and are left out.`
-      : '',
+    unpricedNote(amounts.unpricedEntries),
   );
 }
 
