@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { longFilesFirst } from './test/support/sequencer.ts';
 
 /**
  * HTTP test files on local stacks of their own, never shared with another file's data:
@@ -24,9 +25,26 @@ const onLocalStacks = {
   hookTimeout: 60_000,
 };
 
+/**
+ * The files that run longest (a minute or more of wall time each on two cores), started before
+ * every other file so that none of them is left running alone at the end (test/support/sequencer.ts).
+ * monitoring-jobs and crash-recovery come first, together: they start their project's two stacks.
+ */
+const LONG_FILES = [
+  'test/http/crash-recovery.test.ts',
+  'test/http/monitoring-jobs.test.ts',
+  'test/unit/new-capability.test.ts',
+  'test/http/docs.test.ts',
+  'test/http/monitoring.test.ts',
+  'test/http/third-party-client.test.ts',
+  'test/http/console-pages.test.ts',
+  'test/http/keys-cli.test.ts',
+];
+
 export default defineConfig({
   test: {
     reporters: ['default'],
+    sequence: { sequencer: longFilesFirst(LONG_FILES, 'infra') },
     // At least two files at once (vitest's default is a core less than the machine has: one on two
     // cores). An HTTP file mostly waits on its stack (the main process and DynamoDB Local).
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -43,9 +43,10 @@ describe('npm run new:capability', () => {
     written = newCapability('order-notes', copy);
   }, 120_000);
 
+  // Removing the copy's thousands of files took more than vitest's 10 s on a loaded machine.
   afterAll(() => {
     if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('spells the name as the template needs, and refuses a name that is not lower-case words', () => {
     expect(spellings('order-notes')).toMatchObject({
