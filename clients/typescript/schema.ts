@@ -1543,7 +1543,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            type: "permission_error" | "registry_unavailable_error" | "api_error" | "invalid_request_error" | "not_found_error" | "extract_required_error" | "authentication_error" | "conflict_error" | "rate_limit_error";
+            type: "permission_error" | "registry_unavailable_error" | "api_error" | "invalid_request_error" | "not_found_error" | "extract_required_error" | "conflict_error" | "authentication_error" | "rate_limit_error";
             code: string;
             message: string;
             param: string | null;
