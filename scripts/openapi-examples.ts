@@ -15,6 +15,7 @@ import { EXAMPLE_IDS, requestExamples } from '../shared/app/openapi/examples.ts'
 import { routeList } from '../shared/app/routes.ts';
 import type { RequestExample } from '../shared/kernel/http/request-example.ts';
 import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import { edgeTokenOf, SESSION_COOKIE } from '../shared/kernel/sessions.ts';
 import { EXAMPLE_IMPORT_ID, EXAMPLE_MONITOR_ID } from '../shared/monitoring/examples.ts';
 import { mondayWeeksAgo } from '../shared/weekly-summaries/weeks.ts';
 
@@ -41,6 +42,50 @@ function abridge(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, abridge(item)]));
   }
   return value;
+}
+
+/** Opens a console sign-in link as its page's button does: the session's headers for a change. */
+async function openConsoleSession(baseUrl: string, link: string): Promise<Record<string, string>> {
+  const opened = await fetch(link, { method: 'POST', redirect: 'manual' });
+  const token = new RegExp(`^${SESSION_COOKIE}=([^;]+);`).exec(opened.headers.get('set-cookie') ?? '')?.[1];
+  if (!token) throw new Error(`console sign-in failed: ${opened.status}`);
+  const auth = {
+    Cookie: `${SESSION_COOKIE}=${token}`,
+    Authorization: `Console-Session ${edgeTokenOf(token)}`,
+  };
+  const { csrfToken } = (await (await fetch(`${baseUrl}/console/session`, { headers: auth })).json()) as {
+    csrfToken: string;
+  };
+  return { ...auth, 'X-CSRF-Token': csrfToken };
+}
+
+/**
+ * An admin member's console session: only an admin member may raise or remove a spend cap (a key
+ * answers spend_cap_raise_forbidden). The key's link invites the member; the emailed link signs it in.
+ */
+async function adminSession(baseUrl: string): Promise<Record<string, string>> {
+  const { url } = (await (
+    await fetch(`${baseUrl}/v1/console/sessions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+  ).json()) as { url: string };
+  const keySession = await openConsoleSession(baseUrl, url);
+  const email = 'admin@acct-examples.example';
+  const invited = await fetch(`${baseUrl}/console/members`, {
+    method: 'POST',
+    headers: { ...keySession, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, role: 'admin' }),
+  });
+  if (invited.status !== 201) throw new Error(`invitation failed: ${invited.status} ${await invited.text()}`);
+  const { messages } = (await (await fetch(`${baseUrl}/__local/outbox`)).json()) as {
+    messages: { to: string; text: string }[];
+  };
+  const text = messages.filter((message) => message.to === email).at(-1)?.text ?? '';
+  const link = /(http\S+\/console\/sign-in\?token=[A-Za-z0-9_-]{43})/.exec(text)?.[1];
+  if (!link) throw new Error(`no sign-in link mailed to ${email}`);
+  return openConsoleSession(baseUrl, link);
 }
 
 async function main() {
@@ -89,8 +134,15 @@ async function main() {
   const routeNamed = (name: string) => byName.get(name) as RouteDefinition;
   const exampleOf = (name: string) => requestExamples[name] as RequestExample;
   const recorded: Record<string, unknown> = {};
+  let admin: Record<string, string> | undefined;
   const record = async (name: string, override?: Partial<RequestExample>) => {
-    const body = await send(routeNamed(name), { ...exampleOf(name), ...override });
+    const route = routeNamed(name);
+    const example = { ...exampleOf(name), ...override };
+    if (route.errors?.includes('spend_cap_raise_forbidden')) {
+      admin ??= await adminSession(stack.baseUrl);
+      example.headers = { ...example.headers, ...admin };
+    }
+    const body = await send(route, example);
     recorded[name] = body;
     return body;
   };

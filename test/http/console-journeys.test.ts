@@ -261,7 +261,7 @@ describe('the account console in a browser', () => {
   }, 60_000);
 
   it('rolls a key after a confirmation, showing the new secret once', async () => {
-    await page.getByRole('link', { name: 'Keys' }).click();
+    await page.getByRole('link', { name: 'Keys', exact: true }).click();
     await expect.poll(() => heading().innerText()).toBe('API keys');
     await page.getByRole('table', { name: 'Keys, newest first' }).waitFor();
     await page.getByRole('button', { name: `Roll ${key.keyId}` }).click();

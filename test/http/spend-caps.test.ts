@@ -194,8 +194,8 @@ describe('who may change a cap', () => {
     const caps = await call<{ data: SpendCapBody[] }>('/v1/spend-caps', { key: key.secret });
     expect(caps.body.data.map((cap) => [cap.keyId, cap.amountCents])).toStrictEqual([
       [null, 9_000],
-      [key.keyId, 5_000],
-      [other.keyId, 5_000],
+      // The account's cap, then the keys' in the order of their ids.
+      ...[key.keyId, other.keyId].sort().map((keyId) => [keyId, 5_000]),
     ]);
   });
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { routeList as allRoutes } from '../../shared/app/routes.ts';
+import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
 import { consoleRoutes } from '../../shared/console/routes.ts';
 import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
 import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
@@ -31,7 +32,7 @@ import {
 /** The routes of this file; the order routes are checked in fulfilment.test.ts. */
 // Orders, monitoring and the console have their own infrastructure tests.
 const otherRouteNames = new Set(
-  [orderRoutes, monitoringRoutes, consoleRoutes].flatMap((routes) =>
+  [orderRoutes, monitoringRoutes, consoleRoutes, passkeyRoutes].flatMap((routes) =>
     Object.values(routes).map((route) => route.name),
   ),
 );

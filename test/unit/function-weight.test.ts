@@ -152,7 +152,9 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   // parsers, about 290 KB): docs/decisions/pending-passkeys.md.
   RegisterConsolePasskey: 465,
   SignInWithPasskey: 450,
-  Mcp: 530,
+  // The MCP server reads every capability module's error guide since the capabilities declare their
+  // own codes (about 6 KB more).
+  Mcp: 540,
   GetOpenApiDocument: 130,
   GetApiReference: 135,
   GetApiReferenceScript: 125,
