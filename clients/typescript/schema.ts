@@ -5829,7 +5829,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_87c34fce-565d-449f-8695-42876242d4fb"
+                     *         "requestId": "req_d62b4a86-67e7-4fe6-82af-1182af6c1a6a"
                      *       }
                      *     }
                      */
@@ -5896,7 +5896,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a9a977c7-cded-4abe-a680-8af2154e7583"
+                     *         "requestId": "req_df2efb49-7a84-49e7-bb72-33780aa30c91"
                      *       }
                      *     }
                      */
@@ -5960,7 +5960,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1190a940-7629-4ac1-b895-a06dea29b641"
+                     *         "requestId": "req_21bc898d-7b2d-4c65-a77a-fb7750f9cfac"
                      *       }
                      *     }
                      */
@@ -6031,7 +6031,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a74524dc-9381-4011-9cd0-af02c4a13ebf"
+                     *         "requestId": "req_0976def5-d7bb-4825-9959-c780960be1b0"
                      *       }
                      *     }
                      */
@@ -6169,7 +6169,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3d088919-a644-4acb-bd9b-fb4d52bccad5"
+                     *         "requestId": "req_8e12be14-0471-4e37-a700-7af110509ab9"
                      *       }
                      *     }
                      */
@@ -6248,7 +6248,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_65074e3e-02af-404b-84b0-88d0e773477e"
+                     *         "requestId": "req_3ed6765c-013f-42da-b027-f65f4b1f3e77"
                      *       }
                      *     }
                      */
@@ -6344,9 +6344,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T23:56:03Z",
-                     *       "asOf": "2026-11-28T23:56:03Z",
-                     *       "expiresAt": "2027-11-28T23:56:03Z",
+                     *       "purchasedAt": "2026-11-29T01:03:05Z",
+                     *       "asOf": "2026-11-29T01:03:05Z",
+                     *       "expiresAt": "2027-11-29T01:03:05Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -6823,7 +6823,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_15c4e202-be24-470e-970a-739c0f906688"
+                     *         "requestId": "req_56840879-a39d-4c0d-8da9-778312bea9bd"
                      *       }
                      *     }
                      */
@@ -7010,15 +7010,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_d1a371e0c5a1544bf41988f5",
+                     *         "id": "ext_191b50d04db8310568c0342a",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T23:55:56Z",
-                     *         "asOf": "2026-11-28T23:55:56Z"
+                     *         "purchasedAt": "2026-11-29T01:03:04Z",
+                     *         "asOf": "2026-11-29T01:03:04Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2681df36-b594-4726-a184-ad3dcfc8aa6d"
+                     *         "requestId": "req_46f66786-38b8-4dcf-90d9-cfc646532759"
                      *       }
                      *     }
                      */
@@ -7128,16 +7128,16 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_d9e5536de5d07f321d267cec",
+                     *         "id": "ext_d1f4a5f57248dcb782e329b0",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T23:55:58Z",
-                     *         "asOf": "2026-11-28T23:55:58Z"
+                     *         "purchasedAt": "2026-11-29T01:03:05Z",
+                     *         "asOf": "2026-11-29T01:03:05Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4cea7f93-1c75-49bc-ba24-4f0ee8a020bb"
+                     *         "requestId": "req_7102f4e8-21ca-4c03-b9b7-0a481f6a4aa3"
                      *       }
                      *     }
                      */
@@ -7189,10 +7189,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_d1a371e0c5a1544bf41988f5",
+                     *         "id": "ext_191b50d04db8310568c0342a",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T23:55:56Z",
-                     *         "asOf": "2026-11-28T23:55:56Z"
+                     *         "purchasedAt": "2026-11-29T01:03:04Z",
+                     *         "asOf": "2026-11-29T01:03:04Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -7325,7 +7325,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3907b41f-a8b7-4b20-9bda-3ff7f2df8786"
+                     *         "requestId": "req_510d958c-29d1-4a39-9c2a-e7fcb87b17ba"
                      *       }
                      *     }
                      */
@@ -7388,15 +7388,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_ece1f850cda2b68eaa949b0a",
+                     *         "id": "ext_eaed3cb0e58b34d816fbb25b",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T23:56:00Z",
-                     *         "asOf": "2026-11-28T23:56:00Z"
+                     *         "purchasedAt": "2026-11-29T01:03:05Z",
+                     *         "asOf": "2026-11-29T01:03:05Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_298f7174-1657-476c-8a37-0764f02240c1"
+                     *         "requestId": "req_8cef49ee-3b8c-496a-8a40-9ccc3032ad8f"
                      *       }
                      *     }
                      */
@@ -7447,10 +7447,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_4d73f49c5c3e9b2eabde3439",
+                     *         "id": "ext_65b7b92de1a6d2ab60313561",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T23:56:02Z",
-                     *         "asOf": "2026-11-28T23:56:02Z"
+                     *         "purchasedAt": "2026-11-29T01:03:05Z",
+                     *         "asOf": "2026-11-29T01:03:05Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7554,7 +7554,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_319078da-73a6-4b0d-8346-75aa814ab5c2"
+                     *         "requestId": "req_a504c04d-4a0a-4098-b6d7-4c535f6cf99f"
                      *       }
                      *     }
                      */
@@ -7707,15 +7707,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_7f72e841fea19a5ad145885f",
+                     *         "id": "ext_27a1d904e535d3028ada90bc",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T23:56:03Z",
-                     *         "asOf": "2026-11-28T23:56:03Z"
+                     *         "purchasedAt": "2026-11-29T01:03:05Z",
+                     *         "asOf": "2026-11-29T01:03:05Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_954af82d-544b-4868-a753-d2f51af617b4"
+                     *         "requestId": "req_955a21b3-c472-4fab-bcfb-72c91e13cb30"
                      *       }
                      *     }
                      */
@@ -8009,13 +8009,13 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T23:56:03Z",
-                     *         "asOf": "2026-11-28T23:56:03Z"
+                     *         "purchasedAt": "2026-11-29T01:03:05Z",
+                     *         "asOf": "2026-11-29T01:03:05Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5b6bb103-f6f4-4ea3-a250-40976aeb4fab"
+                     *         "requestId": "req_d3b5f6eb-eb79-4300-882b-57c11c5f5f3d"
                      *       }
                      *     }
                      */
@@ -8184,7 +8184,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6067b1a3-2718-4f0f-aea6-230cf8c00241"
+                     *         "requestId": "req_1b1a6951-e871-491d-9067-469ed064a17b"
                      *       }
                      *     }
                      */
@@ -8239,8 +8239,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T23:56:03Z",
-                     *       "expiresAt": "2026-12-28T23:56:03Z",
+                     *       "createdAt": "2026-11-29T01:03:05Z",
+                     *       "expiresAt": "2026-12-29T01:03:05Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -8266,7 +8266,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_aee2a7fd-3af6-4377-adfa-e1647c68e9d8"
+                     *         "requestId": "req_9d71f143-8847-4ebb-9634-35f65e3eead0"
                      *       }
                      *     }
                      */
@@ -8325,11 +8325,11 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T23:56:03Z",
+                     *       "searchExpiresAt": "2026-12-29T01:03:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a66aa187-c917-48fc-9da3-cee667480bcd"
+                     *         "requestId": "req_6e01dcda-eeb8-4a4a-87db-a9a70027a40d"
                      *       }
                      *     }
                      */
@@ -8390,7 +8390,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_b190eb64d3ab91e011eaa775",
+                     *           "id": "ext_df4efb9e8364a728768e533a",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8412,9 +8412,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T23:56:04Z",
-                     *           "asOf": "2026-11-28T23:56:04Z",
-                     *           "expiresAt": "2027-11-28T23:56:04Z",
+                     *           "purchasedAt": "2026-11-29T01:03:05Z",
+                     *           "asOf": "2026-11-29T01:03:05Z",
+                     *           "expiresAt": "2027-11-29T01:03:05Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8568,7 +8568,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_3a9f3d00-bbe8-4eb1-9e87-9fc5cda0c013"
+                     *             "requestId": "req_f177d510-7393-414a-b682-61c620effc5a"
                      *           }
                      *         }
                      *       ],
@@ -8578,7 +8578,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_3a9f3d00-bbe8-4eb1-9e87-9fc5cda0c013",
+                     *         "requestId": "req_f177d510-7393-414a-b682-61c620effc5a",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8746,18 +8746,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IjhZa2ZqUjJqSEhPYXFXUXMiLCJ0IjoxNzk1OTEwMTcxNTA2LCJwIjo1fQ.rco3IlBgj8RVlWYgFwMSkn-JdYjUxF2ykq9VjYoNlvs",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IjlCb3M4QlRZcjlyRjZjZlgiLCJ0IjoxNzk1OTE0MTg3MTY5LCJwIjo1fQ.96Zq4xUT81mNrYU0SALINbOBslIuzKzbciHXCVWvTpM",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_b190eb64d3ab91e011eaa775",
+                     *         "id": "ext_df4efb9e8364a728768e533a",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T23:56:04Z",
-                     *         "asOf": "2026-11-28T23:56:04Z"
+                     *         "purchasedAt": "2026-11-29T01:03:05Z",
+                     *         "asOf": "2026-11-29T01:03:05Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8aa04bbe-db43-484a-9d0d-3c22b1a696f2"
+                     *         "requestId": "req_d01d0c7f-5e30-4912-a874-24ee319459e2"
                      *       }
                      *     }
                      */
@@ -8837,9 +8837,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T23:56:03Z",
-                     *       "asOf": "2026-11-28T23:56:03Z",
-                     *       "expiresAt": "2027-11-28T23:56:03Z",
+                     *       "purchasedAt": "2026-11-29T01:03:05Z",
+                     *       "asOf": "2026-11-29T01:03:05Z",
+                     *       "expiresAt": "2027-11-29T01:03:05Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9316,7 +9316,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cedb65fa-6fb9-407f-9eb1-36c427a8bdc9"
+                     *         "requestId": "req_00599912-b8a9-4d5b-8469-c8eed310c067"
                      *       }
                      *     }
                      */
@@ -9401,15 +9401,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T23:56:03Z",
-                     *           "asOf": "2026-11-28T23:56:03Z",
-                     *           "expiresAt": "2027-11-28T23:56:03Z",
+                     *           "purchasedAt": "2026-11-29T01:03:05Z",
+                     *           "asOf": "2026-11-29T01:03:05Z",
+                     *           "expiresAt": "2027-11-29T01:03:05Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_7f72e841fea19a5ad145885f",
+                     *           "id": "ext_27a1d904e535d3028ada90bc",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9454,15 +9454,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T23:56:03Z",
-                     *           "asOf": "2026-11-28T23:56:03Z",
-                     *           "expiresAt": "2027-11-28T23:56:03Z",
+                     *           "purchasedAt": "2026-11-29T01:03:05Z",
+                     *           "asOf": "2026-11-29T01:03:05Z",
+                     *           "expiresAt": "2027-11-29T01:03:05Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_4d73f49c5c3e9b2eabde3439",
+                     *           "id": "ext_65b7b92de1a6d2ab60313561",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9498,9 +9498,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T23:56:02Z",
-                     *           "asOf": "2026-11-28T23:56:02Z",
-                     *           "expiresAt": "2027-11-28T23:56:02Z",
+                     *           "purchasedAt": "2026-11-29T01:03:05Z",
+                     *           "asOf": "2026-11-29T01:03:05Z",
+                     *           "expiresAt": "2027-11-29T01:03:05Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9511,7 +9511,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_94a7b0ee-deda-4345-b6bd-e175c2193420"
+                     *         "requestId": "req_860651c2-7f0f-48d3-95a1-6de46cda0d9d"
                      *       }
                      *     }
                      */
@@ -9559,13 +9559,13 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_d1a371e0c5a1544bf41988f5",
+                     *           "resourceId": "ext_191b50d04db8310568c0342a",
                      *           "quantity": 1,
                      *           "priceVersion": "2020-01-01",
                      *           "billable": false,
-                     *           "at": "2026-11-28T23:55:56Z",
+                     *           "at": "2026-11-29T01:03:04Z",
                      *           "unitAmountCents": 4000,
-                     *           "requestId": "req_bb78a527-a207-429b-bc7f-1be6dfbce28d",
+                     *           "requestId": "req_056d8e58-b3eb-40c3-8d21-25024da7b180",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "amountCents": 4000
@@ -9573,13 +9573,13 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_d9e5536de5d07f321d267cec",
+                     *           "resourceId": "ext_d1f4a5f57248dcb782e329b0",
                      *           "quantity": 1,
                      *           "priceVersion": "2020-01-01",
                      *           "billable": false,
-                     *           "at": "2026-11-28T23:55:58Z",
+                     *           "at": "2026-11-29T01:03:05Z",
                      *           "unitAmountCents": 2500,
-                     *           "requestId": "req_55979050-2696-4fbb-92c0-054d8f8f4022",
+                     *           "requestId": "req_0cd03b64-e53c-4065-9cf6-7fd032ff5aba",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "amountCents": 2500
@@ -9587,13 +9587,13 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_ece1f850cda2b68eaa949b0a",
+                     *           "resourceId": "ext_eaed3cb0e58b34d816fbb25b",
                      *           "quantity": 1,
                      *           "priceVersion": "2020-01-01",
                      *           "billable": false,
-                     *           "at": "2026-11-28T23:56:00Z",
+                     *           "at": "2026-11-29T01:03:05Z",
                      *           "unitAmountCents": 2500,
-                     *           "requestId": "req_fd39f120-b8ee-4917-9fb1-e501b799dc99",
+                     *           "requestId": "req_baed6698-f9e8-4021-b66c-46dfbbf02739",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "amountCents": 2500
@@ -9632,7 +9632,7 @@ export interface operations {
                      *       ],
                      *       "days": [
                      *         {
-                     *           "date": "2026-11-28",
+                     *           "date": "2026-11-29",
                      *           "entries": 9,
                      *           "quantity": 9,
                      *           "amountCents": 26000
@@ -9671,7 +9671,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_decf4130-5b59-4ef0-8a14-85d358d99809"
+                     *         "requestId": "req_55a7e825-25ea-4721-9160-f50f184ff7dc"
                      *       }
                      *     }
                      */
@@ -9736,7 +9736,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cf5497b7-52ca-4724-8fa9-3bcb11815ef3"
+                     *         "requestId": "req_ef6fdf80-d0b4-4871-b44b-8e0cc5260155"
                      *       }
                      *     }
                      */
@@ -9793,7 +9793,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c634a305-e568-4d87-ace9-bae422dd0fce"
+                     *         "requestId": "req_e4e23bab-0a04-4315-a61b-41b360fce3c4"
                      *       }
                      *     }
                      */
@@ -9854,17 +9854,19 @@ export interface operations {
                      *         80,
                      *         100
                      *       ],
-                     *       "alertsSent": [],
+                     *       "alertsSent": [
+                     *         50
+                     *       ],
                      *       "alertEmails": [
                      *         "billing@example.com"
                      *       ],
                      *       "billed": false,
                      *       "examplePrices": true,
-                     *       "updatedAt": "2026-11-28T23:56:11Z",
+                     *       "updatedAt": "2026-11-29T01:03:07Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_67aeeb5d-8e37-4d21-a03f-ba9d5c11debf"
+                     *         "requestId": "req_95726c29-4e33-4a6d-b631-62844da783fa"
                      *       }
                      *     }
                      */
@@ -9914,7 +9916,9 @@ export interface operations {
                      *         80,
                      *         100
                      *       ],
-                     *       "alertsSent": [],
+                     *       "alertsSent": [
+                     *         50
+                     *       ],
                      *       "alertEmails": [],
                      *       "billed": false,
                      *       "examplePrices": true,
@@ -9922,7 +9926,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1e52da51-261f-45df-aabb-15edd21d33ac"
+                     *         "requestId": "req_74810380-f520-4bd0-8bac-ba0eaf655b20"
                      *       }
                      *     }
                      */
@@ -9983,7 +9987,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a2b2ed74-e920-408b-86d6-56a61550142e"
+                     *         "requestId": "req_60d98e0f-8275-47dc-9b76-f61d45f22b1f"
                      *       }
                      *     }
                      */
@@ -10045,15 +10049,19 @@ export interface operations {
                      *         80,
                      *         100
                      *       ],
-                     *       "alertsSent": [],
+                     *       "alertsSent": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
                      *       "alertEmails": [],
                      *       "billed": false,
                      *       "examplePrices": true,
-                     *       "updatedAt": "2026-11-28T23:56:11Z",
+                     *       "updatedAt": "2026-11-29T01:03:07Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4f869568-018e-4e5a-9353-bbd33b55f3c5"
+                     *         "requestId": "req_57b539b2-4433-4584-8527-0e3f8ddd5d56"
                      *       }
                      *     }
                      */
@@ -10107,7 +10115,11 @@ export interface operations {
                      *         80,
                      *         100
                      *       ],
-                     *       "alertsSent": [],
+                     *       "alertsSent": [
+                     *         50,
+                     *         80,
+                     *         100
+                     *       ],
                      *       "alertEmails": [],
                      *       "billed": false,
                      *       "examplePrices": true,
@@ -10115,7 +10127,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f5ee4b8e-e73e-44fb-ae8a-8880cb225200"
+                     *         "requestId": "req_a30de520-b569-4667-992d-1e80b8c18a3f"
                      *       }
                      *     }
                      */
@@ -10173,9 +10185,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T23:56:10Z",
-                     *           "asOf": "2026-11-28T23:56:10Z",
-                     *           "expiresAt": "2027-11-28T23:56:10Z",
+                     *           "purchasedAt": "2026-11-29T01:03:06Z",
+                     *           "asOf": "2026-11-29T01:03:06Z",
+                     *           "expiresAt": "2027-11-29T01:03:06Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -10186,7 +10198,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f3860e19-5120-4362-899a-abeaf683c103"
+                     *         "requestId": "req_08cf82dd-bc2c-4d1b-af83-82bc452625b0"
                      *       }
                      *     }
                      */
@@ -10248,9 +10260,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T23:56:10Z",
-                     *       "asOf": "2026-11-28T23:56:10Z",
-                     *       "expiresAt": "2027-11-28T23:56:10Z",
+                     *       "purchasedAt": "2026-11-29T01:03:06Z",
+                     *       "asOf": "2026-11-29T01:03:06Z",
+                     *       "expiresAt": "2027-11-29T01:03:06Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10418,14 +10430,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTkxMDE3MDQ3NywicCI6MjB9.hYArhCshoN7Vcv_Tbm_E15xOebkSL5oAuQEHabNCd8c",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTkxNDE4NjgxMCwicCI6MjB9.pWKbv6KSyMC7crQJiqC_7jsw3h04QzFoJoDtLLiNDuA",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_98373968-9750-4bb9-ae87-c740ddc7606d"
+                     *         "requestId": "req_add0b776-d4a8-4fe6-b520-5e4523374e98"
                      *       }
                      *     }
                      */
@@ -10484,9 +10496,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T23:56:10Z",
-                     *       "asOf": "2026-11-28T23:56:10Z",
-                     *       "expiresAt": "2027-11-28T23:56:10Z",
+                     *       "purchasedAt": "2026-11-29T01:03:06Z",
+                     *       "asOf": "2026-11-29T01:03:06Z",
+                     *       "expiresAt": "2027-11-29T01:03:06Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10654,14 +10666,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTkxMDE3MTg2OCwicCI6NX0.iIiYr-XQcBPen9e9Ze6d84-xuXdy4RixLQg-i5xCAeU",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTkxNDE4NzU0MywicCI6NX0.-J1pn5djKmJ2oGkrSJtnUE9l1UfTxdGrwxW2RIub54I",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dda4b159-4a7c-4d9c-a9b7-3a8a8742418c"
+                     *         "requestId": "req_aeba6159-2757-4e07-8862-c2e505489598"
                      *       }
                      *     }
                      */
@@ -10733,7 +10745,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e51d0ea1-f31c-43d5-b797-ac14ffd97ec1"
+                     *         "requestId": "req_d36b2e58-3fe7-4fb1-a753-a7d10ec974c2"
                      *       }
                      *     }
                      */
@@ -10826,7 +10838,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_27d74b75-a60c-4f46-8ab3-7202a43d835a"
+                     *         "requestId": "req_4af46054-a382-4151-9cfd-f575baa8d151"
                      *       }
                      *     }
                      */
@@ -10907,7 +10919,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fab7623f-f092-43e9-aa24-a617ddc7b8c5"
+                     *         "requestId": "req_f7c296d8-579e-4c3b-be9f-0bd66f2b4950"
                      *       }
                      *     }
                      */
@@ -11005,9 +11017,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T23:56:11Z",
-                     *       "asOf": "2026-11-28T23:56:11Z",
-                     *       "expiresAt": "2027-11-28T23:56:11Z",
+                     *       "purchasedAt": "2026-11-29T01:03:07Z",
+                     *       "asOf": "2026-11-29T01:03:07Z",
+                     *       "expiresAt": "2027-11-29T01:03:07Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -11181,7 +11193,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_c0835dcd-1c4e-424f-96dd-57091f876938"
+                     *         "requestId": "req_1c6cd651-0d63-4909-80e8-17e799cb5676"
                      *       }
                      *     }
                      */
@@ -11299,12 +11311,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T23:56:05Z",
+                     *       "createdAt": "2026-11-29T01:03:05Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_f569a91e-532f-46d3-a167-d6631ed5fdc5"
+                     *         "requestId": "req_f8ce71ad-bec3-4030-b9fb-06adf890e635"
                      *       }
                      *     }
                      */
@@ -11420,12 +11432,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T23:56:12Z",
+                     *       "createdAt": "2026-11-29T01:03:07Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_32137ff1-4195-4402-b43c-19f38e08c2a4"
+                     *         "requestId": "req_9ce4c91e-b3ba-48be-9eda-916088e666b2"
                      *       }
                      *     }
                      */
@@ -11518,7 +11530,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T23:56:07Z",
+                     *       "downloadExpiresAt": "2026-12-06T01:03:06Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -11526,12 +11538,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T23:56:05Z",
-                     *       "readyAt": "2026-11-28T23:56:07Z",
+                     *       "createdAt": "2026-11-29T01:03:05Z",
+                     *       "readyAt": "2026-11-29T01:03:06Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_8ec99815-5984-4dcc-8c83-386859f755b7"
+                     *         "requestId": "req_8b701bfa-4a87-41df-b9c0-3cb033f209a7"
                      *       }
                      *     }
                      */
@@ -11629,7 +11641,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T23:56:07Z",
+                     *           "downloadExpiresAt": "2026-12-06T01:03:06Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -11637,8 +11649,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T23:56:05Z",
-                     *           "readyAt": "2026-11-28T23:56:07Z"
+                     *           "createdAt": "2026-11-29T01:03:05Z",
+                     *           "readyAt": "2026-11-29T01:03:06Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11647,7 +11659,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6b91460c-1666-4476-b1e8-295afed4b9f9"
+                     *         "requestId": "req_3dc99c43-db6a-499d-9483-a0ca11fb8beb"
                      *       }
                      *     }
                      */
@@ -11736,8 +11748,8 @@ export interface operations {
                      *           "resultCount": 180,
                      *           "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T23:56:09Z",
-                     *           "readyAt": "2026-11-28T23:56:09Z"
+                     *           "createdAt": "2026-11-29T01:03:06Z",
+                     *           "readyAt": "2026-11-29T01:03:06Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11746,7 +11758,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a82cda23-2973-479c-b699-1b7e38b016d6"
+                     *         "requestId": "req_82586951-f132-4bf8-8e07-f1304ac9cbb4"
                      *       }
                      *     }
                      */
@@ -11809,12 +11821,12 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T23:56:09Z",
+                     *       "createdAt": "2026-11-29T01:03:06Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_d692f20a-aa3d-4964-8b54-ca114ba657e8"
+                     *         "requestId": "req_a131ef5a-03ca-4451-91de-8f3c78c25c12"
                      *       }
                      *     }
                      */
@@ -11864,12 +11876,12 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T23:56:09Z",
-                     *       "readyAt": "2026-11-28T23:56:09Z",
+                     *       "createdAt": "2026-11-29T01:03:06Z",
+                     *       "readyAt": "2026-11-29T01:03:06Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_3aed0c1b-b432-40ce-856d-dba359f7f147"
+                     *         "requestId": "req_77ea2376-db97-4ff6-bb63-18cf18bd6438"
                      *       }
                      *     }
                      */
@@ -12002,12 +12014,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1OTEwMTcyMjg3LCJwIjoxMDB9.SjItV5_a_JBYhhXJ2tq1NI-_kt0ZpXgNMs6uhdJkx0Y",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1OTE0MTg3ODQ0LCJwIjoxMDB9.7braxUm-C2U6-eRh3o85gANZERhluEZ53SblaV5Uabo",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0e013682-7199-41b2-be4a-e3de86ae350e"
+                     *         "requestId": "req_621648e7-937d-4a90-becf-d8c5e66a7d7e"
                      *       }
                      *     }
                      */
@@ -12107,7 +12119,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8c77ad77-dc52-4a84-b4d0-ce3cb426d201"
+                     *         "requestId": "req_baaa7dd5-9991-4e7d-bb24-f9bfa01e2615"
                      *       }
                      *     }
                      */
@@ -12306,7 +12318,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a1e56517-b63a-4fc1-ab46-4305c7c65316"
+                     *         "requestId": "req_192a89e9-ddee-403c-b041-3ddd292a6b6e"
                      *       }
                      *     }
                      */
@@ -12392,7 +12404,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_01ec76e9-f992-4d1b-aa23-8d750408ea44"
+                     *         "requestId": "req_649ea5ba-2653-4e8b-ba63-f98e72d26fc3"
                      *       }
                      *     }
                      */
@@ -12489,7 +12501,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3b17939d-9307-4052-88ea-4fdf3b9afa58"
+                     *         "requestId": "req_f141268f-303f-4a41-8ee9-6deb5f7ebc9c"
                      *       }
                      *     }
                      */
@@ -12559,7 +12571,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d83ad9c6-5445-49bb-805a-d715f4d73b61"
+                     *         "requestId": "req_b7968e6b-3014-4e31-a8ca-e8d66d11b4d6"
                      *       }
                      *     }
                      */
@@ -12610,7 +12622,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T23:56:07Z",
+                     *           "createdAt": "2026-11-29T01:03:06Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -12642,8 +12654,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T23:56:05Z",
-                     *             "readyAt": "2026-11-28T23:56:07Z"
+                     *             "createdAt": "2026-11-29T01:03:05Z",
+                     *             "readyAt": "2026-11-29T01:03:06Z"
                      *           }
                      *         }
                      *       ],
@@ -12653,7 +12665,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_839239c4-d5ee-45e3-96ed-f6f4acb9cf77"
+                     *         "requestId": "req_8996467e-573f-4de6-b7dc-036ced626040"
                      *       }
                      *     }
                      */
@@ -12695,7 +12707,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T23:56:07Z",
+                     *       "createdAt": "2026-11-29T01:03:06Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -12727,13 +12739,13 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T23:56:05Z",
-                     *         "readyAt": "2026-11-28T23:56:07Z"
+                     *         "createdAt": "2026-11-29T01:03:05Z",
+                     *         "readyAt": "2026-11-29T01:03:06Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_aa27d754-7ef4-4503-91b0-8d0a0daef862"
+                     *         "requestId": "req_71f42cb6-9bd2-40b0-a082-d8f785cf2d23"
                      *       }
                      *     }
                      */
@@ -12782,25 +12794,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_8dc86733dc61cfe63d230c6e",
+                     *           "id": "whd_d30901ff77c9d95413e07ccc",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T23:57:08Z",
+                     *           "nextAttemptAt": "2026-11-29T01:04:06Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T23:56:08Z",
+                     *               "at": "2026-11-29T01:03:06Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 108,
+                     *               "latencyMs": 9,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T23:56:08Z"
+                     *           "createdAt": "2026-11-29T01:03:06Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12809,7 +12821,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_432c4594-5318-41e4-a9ae-f38dbaf516de"
+                     *         "requestId": "req_e6fa8885-ad4f-4e9c-8206-452c5aeaab85"
                      *       }
                      *     }
                      */
@@ -12863,25 +12875,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_8dc86733dc61cfe63d230c6e",
+                     *           "id": "whd_d30901ff77c9d95413e07ccc",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T23:57:08Z",
+                     *           "nextAttemptAt": "2026-11-29T01:04:06Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T23:56:08Z",
+                     *               "at": "2026-11-29T01:03:06Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 108,
+                     *               "latencyMs": 9,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T23:56:08Z"
+                     *           "createdAt": "2026-11-29T01:03:06Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12890,7 +12902,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e3257f34-5151-459d-866d-d260ea045bda"
+                     *         "requestId": "req_06763436-d261-43af-a244-26426225b590"
                      *       }
                      *     }
                      */
@@ -12952,11 +12964,11 @@ export interface operations {
                      *             "succeeded": 0,
                      *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T23:56:12Z",
+                     *             "lastFailedAt": "2026-11-29T01:03:08Z",
                      *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-28T23:56:05Z",
-                     *           "updatedAt": "2026-11-28T23:56:05Z"
+                     *           "createdAt": "2026-11-29T01:03:05Z",
+                     *           "updatedAt": "2026-11-29T01:03:05Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12965,7 +12977,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_33806cf6-698f-41be-9f1f-16ea3e8eff99"
+                     *         "requestId": "req_f740d457-1f87-44fe-9af9-dcd953e0bf00"
                      *       }
                      *     }
                      */
@@ -13026,7 +13038,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_cFw7Gc4lnFoBIbAl2PQr43phsuSdlUy1IJ9xoL7Ww1Q",
+                     *       "secret": "whsec_2k1MJMqs4S8zjZTkVa0NBxL_K2J-l1b9QLYHYiFDYP8",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -13036,12 +13048,12 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T23:56:05Z",
-                     *       "updatedAt": "2026-11-28T23:56:05Z",
+                     *       "createdAt": "2026-11-29T01:03:05Z",
+                     *       "updatedAt": "2026-11-29T01:03:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_caf1c112-2d11-46e0-b475-25ec472dbc11"
+                     *         "requestId": "req_20778eda-6212-4515-a47d-522982ff8bd4"
                      *       }
                      *     }
                      */
@@ -13095,17 +13107,17 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T23:56:12Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-29T01:03:08Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T23:56:05Z",
-                     *       "updatedAt": "2026-11-28T23:56:05Z",
+                     *       "createdAt": "2026-11-29T01:03:05Z",
+                     *       "updatedAt": "2026-11-29T01:03:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_adac8f26-84c2-4e7c-9d00-70bb9aadf38a"
+                     *         "requestId": "req_9de5d5ea-5669-4c98-8d8a-9457fc315672"
                      *       }
                      *     }
                      */
@@ -13152,7 +13164,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4dacf168-3dbc-4cc5-9725-63689053bd94"
+                     *         "requestId": "req_cd906123-fb02-4f8d-9bed-fde839eb76dc"
                      *       }
                      *     }
                      */
@@ -13220,15 +13232,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T23:56:12Z",
+                     *         "lastFailedAt": "2026-11-29T01:03:08Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T23:56:05Z",
-                     *       "updatedAt": "2026-11-28T23:56:12Z",
+                     *       "createdAt": "2026-11-29T01:03:05Z",
+                     *       "updatedAt": "2026-11-29T01:03:08Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7efd244b-15f1-4539-9572-46bf2ad39f9c"
+                     *         "requestId": "req_4e187c3a-e5dd-4d5e-baf0-69fe74897488"
                      *       }
                      *     }
                      */
@@ -13284,22 +13296,22 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_zgZkIcD9pHywtOwiCrOM4ZMeSkGTgKlUmZ292zcJnx0",
-                     *       "secretRotatedAt": "2026-11-28T23:56:12Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T23:56:12Z",
+                     *       "secret": "whsec_GW6k9G23k-HZdHyL0xUZWGBeBAkXh-zgg6bYqy_omL4",
+                     *       "secretRotatedAt": "2026-11-29T01:03:08Z",
+                     *       "previousSecretExpiresAt": "2026-11-30T01:03:08Z",
                      *       "stats": {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T23:56:12Z",
+                     *         "lastFailedAt": "2026-11-29T01:03:08Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T23:56:05Z",
-                     *       "updatedAt": "2026-11-28T23:56:12Z",
+                     *       "createdAt": "2026-11-29T01:03:05Z",
+                     *       "updatedAt": "2026-11-29T01:03:08Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e3ac6a63-f520-44f8-b428-d818c82198cc"
+                     *         "requestId": "req_aea22be4-bb73-4b60-9b4b-610f80f61544"
                      *       }
                      *     }
                      */
@@ -13348,56 +13360,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_357b8104b4db97bb55c0de98",
+                     *           "id": "whd_50465d9a1546152790b5e6a2",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T23:57:12Z",
+                     *           "nextAttemptAt": "2026-11-29T01:04:08Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T23:56:12Z",
+                     *               "at": "2026-11-29T01:03:08Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 12,
+                     *               "latencyMs": 2,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T23:56:12Z"
+                     *           "createdAt": "2026-11-29T01:03:08Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_8dc86733dc61cfe63d230c6e",
+                     *           "id": "whd_d30901ff77c9d95413e07ccc",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-29T00:01:12Z",
+                     *           "nextAttemptAt": "2026-11-29T01:08:08Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T23:56:08Z",
+                     *               "at": "2026-11-29T01:03:06Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 108,
+                     *               "latencyMs": 9,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T23:56:12Z",
+                     *               "at": "2026-11-29T01:03:08Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 18,
+                     *               "latencyMs": 3,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T23:56:08Z"
+                     *           "createdAt": "2026-11-29T01:03:06Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13406,7 +13418,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cda69039-2bc8-4348-a385-f4ce5aad00b4"
+                     *         "requestId": "req_153a308d-f279-4d4e-8e48-2c4fa0ef4e51"
                      *       }
                      *     }
                      */
@@ -13463,7 +13475,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_82d5ea0c-524e-4adf-8b4d-cb0ae5aaebe1"
+                     *         "requestId": "req_7e3a84e6-3118-4a5e-960c-7662bedb85e9"
                      *       }
                      *     }
                      */
@@ -13510,9 +13522,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_d019176f118e5b4d3e628747",
+                     *       "id": "evt_7338f36bb9bb94c391d72862",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T23:56:13Z",
+                     *       "createdAt": "2026-11-29T01:03:08Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -13525,22 +13537,22 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T23:56:12Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T23:56:12Z",
+                     *         "secretRotatedAt": "2026-11-29T01:03:08Z",
+                     *         "previousSecretExpiresAt": "2026-11-30T01:03:08Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T23:56:12Z",
+                     *           "lastFailedAt": "2026-11-29T01:03:08Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T23:56:05Z",
-                     *         "updatedAt": "2026-11-28T23:56:12Z"
+                     *         "createdAt": "2026-11-29T01:03:05Z",
+                     *         "updatedAt": "2026-11-29T01:03:08Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6ac8cad1-c459-4dc3-b04b-9638aa473462"
+                     *         "requestId": "req_e6741ec1-7197-4987-bb56-644ca58b9cfa"
                      *       }
                      *     }
                      */
@@ -13627,7 +13639,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d623b8a6-a8e0-43a4-b8ea-b47fbd50d656"
+                     *         "requestId": "req_1139dccb-f92c-49ba-8d75-4e81fda99424"
                      *       }
                      *     }
                      */
@@ -13710,12 +13722,12 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-28T23:56:10Z",
-                     *       "completedAt": "2026-11-28T23:56:10Z",
+                     *       "createdAt": "2026-11-29T01:03:06Z",
+                     *       "completedAt": "2026-11-29T01:03:06Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_102acc91-756e-44aa-931d-84cb8fba5de3"
+                     *         "requestId": "req_5f8fe776-aa4c-4ae5-8c0c-2aea08164b4e"
                      *       }
                      *     }
                      */
@@ -13806,16 +13818,16 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T23:56:10Z"
+                     *             "at": "2026-11-29T01:03:06Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T23:56:10Z",
-                     *           "updatedAt": "2026-11-28T23:56:10Z"
+                     *           "createdAt": "2026-11-29T01:03:06Z",
+                     *           "updatedAt": "2026-11-29T01:03:06Z"
                      *         },
                      *         {
                      *           "object": "monitor",
-                     *           "id": "mon_19b7768b83e25199439dcd6b",
+                     *           "id": "mon_39a034c93f4f7393f8686b9d",
                      *           "kind": "company",
                      *           "companyNumber": "990000041",
                      *           "company": null,
@@ -13828,8 +13840,8 @@ export interface operations {
                      *           "baseline": null,
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T23:56:10Z",
-                     *           "updatedAt": "2026-11-28T23:56:10Z"
+                     *           "createdAt": "2026-11-29T01:03:06Z",
+                     *           "updatedAt": "2026-11-29T01:03:06Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13838,7 +13850,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_939a9b54-8d80-4efe-b3c0-9116b58f2b7b"
+                     *         "requestId": "req_2dfde31f-1d5b-4261-822b-f39efad11386"
                      *       }
                      *     }
                      */
@@ -13933,16 +13945,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T23:56:10Z"
+                     *         "at": "2026-11-29T01:03:06Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T23:56:10Z",
-                     *       "updatedAt": "2026-11-28T23:56:10Z",
+                     *       "createdAt": "2026-11-29T01:03:06Z",
+                     *       "updatedAt": "2026-11-29T01:03:06Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_50704b5f-7aec-46ba-ad85-ed333c65417e"
+                     *         "requestId": "req_df807ff3-bc36-4213-9ead-7f65292c341e"
                      *       }
                      *     }
                      */
@@ -14030,16 +14042,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T23:56:10Z"
+                     *         "at": "2026-11-29T01:03:06Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T23:56:10Z",
-                     *       "updatedAt": "2026-11-28T23:56:10Z",
+                     *       "createdAt": "2026-11-29T01:03:06Z",
+                     *       "updatedAt": "2026-11-29T01:03:06Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_32ee97c7-d185-4ab9-91cc-ac31d078531d"
+                     *         "requestId": "req_5a1eed32-3301-4760-bed2-fbefb32c5d52"
                      *       }
                      *     }
                      */
@@ -14086,7 +14098,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_820aff43-71e8-4bf9-bbba-b3091ad53924"
+                     *         "requestId": "req_823e96df-4577-4e46-926e-aadf9cc6e8f7"
                      *       }
                      *     }
                      */
@@ -14183,16 +14195,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T23:56:10Z"
+                     *         "at": "2026-11-29T01:03:06Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T23:56:10Z",
-                     *       "updatedAt": "2026-11-28T23:56:13Z",
+                     *       "createdAt": "2026-11-29T01:03:06Z",
+                     *       "updatedAt": "2026-11-29T01:03:08Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dc69da24-268f-411b-831c-75e6c1668c93"
+                     *         "requestId": "req_5f0dccdc-2288-4fa2-a418-c9cfb437cfed"
                      *       }
                      *     }
                      */
@@ -14247,14 +14259,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "sandboxEvent",
-                     *       "id": "evt_8c8450a85e813f8b3b179881",
+                     *       "id": "evt_d2a6646a7cec0a4e2e56ace3",
                      *       "type": "company.status_changed",
                      *       "monitorId": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *       "status": "queued",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f29712c0-3ef0-49f1-9aa0-ca7fbfeda4e2"
+                     *         "requestId": "req_fe7775c1-eb45-43c8-aa1f-fb066b915682"
                      *       }
                      *     }
                      */
@@ -14305,7 +14317,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_34f66c73-66a8-4df7-b18f-b05db00f40f5"
+                     *         "requestId": "req_31be5ef9-b7b5-4614-9441-24d546bfcbaa"
                      *       }
                      *     }
                      */
@@ -14347,12 +14359,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=KUImdCKZIgcchPkgX8uh9cVpQIjS6J6cx3NtsaU_pQE",
-                     *       "expiresAt": "2026-11-29T00:01:13.468Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=ohhcPaAuoDrdPaAjqFIdq-7bAaZzdM19ttOelWLTxMA",
+                     *       "expiresAt": "2026-11-29T01:08:08.429Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_06de8939-b190-4c12-b1ab-4acf45ebdb7a"
+                     *         "requestId": "req_0804d587-2de4-45f8-9893-6f9bb3b1d54a"
                      *       }
                      *     }
                      */
