@@ -5,7 +5,7 @@
  * zod schema is built by calls, which esbuild must assume have some. So in the modules listed
  * here each such value is built through `shakable` (shared/kernel/shakable.ts) under a
  * `/* @__PURE__ *\/` annotation: a function bundles and builds only the routes and schemas it
- * uses (docs/decisions/pending-routes-built-on-use.md). This script wraps the values that are not
+ * uses (docs/decisions/0108-routes-built-on-use.md). This script wraps the values that are not
  * yet; test/unit/shakable.test.ts fails on any it would wrap.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * priority (`nice`), so they take only what the tests leave; their output is printed as each
  * finishes, and vitest's closing summary is held until both have finished, so it is printed last.
  * Arguments go to `vitest run` (`npm test -- --project unit`). The exit code is vitest's when the
- * checks pass, else 1. docs/decisions/pending-test-suite-speed.md says why.
+ * checks pass, else 1. docs/decisions/0113-test-suite-speed.md says why.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';

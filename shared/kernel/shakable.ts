@@ -3,6 +3,6 @@
  * It runs `build` at once, as the plain `z.object({…})` would; the annotation tells esbuild that
  * the call has no side effect, so a Lambda bundle that does not use `x` drops it and never builds
  * it. The route and schema modules build every value this way (scripts/shakable.ts,
- * docs/decisions/pending-routes-built-on-use.md).
+ * docs/decisions/0108-routes-built-on-use.md).
  */
 export const shakable = <T>(build: () => T): T => build();

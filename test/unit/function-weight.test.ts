@@ -65,7 +65,7 @@ describe('what a function bundles', () => {
  */
 // Lowered on 2026-11-29 by the same rule, after each function came to build only its own route and
 // schemas, the spend guard's store lost the key lookup and the free reads' extract store the purchase
-// side (docs/decisions/pending-routes-built-on-use.md).
+// side (docs/decisions/0108-routes-built-on-use.md).
 const BUDGET_KB: Readonly<Record<string, number>> = {
   ValidateIdentifier: 135,
   ListCodeTables: 150,
@@ -149,7 +149,7 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   RemoveConsolePasskey: 150,
   StartPasskeySignIn: 150,
   // The two that verify bundle SimpleWebAuthn's server half (its attestation and certificate
-  // parsers, about 290 KB): docs/decisions/pending-passkeys.md.
+  // parsers, about 290 KB): docs/decisions/0107-passkeys.md.
   RegisterConsolePasskey: 465,
   SignInWithPasskey: 450,
   // The MCP server reads every capability module's error guide since the capabilities declare their

@@ -5,7 +5,7 @@ import { esbuildOptions } from '../../lib/bundling.ts';
 import { shakableModules, unshakable, wrap } from '../../scripts/shakable.ts';
 import { routes } from '../../shared/app/routes.ts';
 
-/** A function builds only the routes and schemas it uses (docs/decisions/pending-routes-built-on-use.md). */
+/** A function builds only the routes and schemas it uses (docs/decisions/0108-routes-built-on-use.md). */
 describe('the route and schema modules', () => {
   it('build every top-level value through shakable (npm run shakable wraps the others)', () => {
     const modules = shakableModules();
