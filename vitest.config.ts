@@ -11,7 +11,11 @@ import { longFilesFirst } from './test/support/sequencer.ts';
 /** Prices where `PRICE_SCHEDULE` is unset: the catalog's examples (test/support/example-prices.ts). */
 const EXAMPLE_PRICES = ['test/support/example-prices.ts'];
 
-const OWN_STACKS = ['test/http/monitoring-jobs.test.ts', 'test/http/crash-recovery.test.ts'];
+const OWN_STACKS = [
+  'test/http/monitoring-jobs.test.ts',
+  'test/http/crash-recovery.test.ts',
+  'test/http/spend-caps-monitoring.test.ts',
+];
 
 /**
  * An HTTP project's files run on its local stacks, one per worker slot (test/support/local-stack.ts):

@@ -4,11 +4,9 @@ import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import {
   buyExtract,
   call,
-  clock,
   createKey,
   errorOf,
   expectError,
-  type FeeEntryBody,
   registryPurchases,
   sweepLater,
   type TestKey,
@@ -16,6 +14,7 @@ import {
 } from '../support/api.ts';
 import { type ConsoleSession, inviteAndSignIn, signIn, withSession } from '../support/console.ts';
 import { outbox } from '../support/orders.ts';
+import { alertsOf, capOf, type SpendCapBody, setCap, usageOf } from '../support/spend-caps.ts';
 
 /**
  * Monthly spend caps (issue 43, part 1): set, read and cleared through the API; a purchase that would
@@ -23,42 +22,12 @@ import { outbox } from '../support/orders.ts';
  * prices of the local stack: current extract 2500 cents, historical 4000.
  */
 
-interface SpendCapBody {
-  object: string;
-  scope: string;
-  keyId: string | null;
-  amountCents: number | null;
-  currency: string;
-  month: string;
-  spentCents: number;
-  remainingCents: number | null;
-  alertThresholds: number[];
-  alertsSent: number[];
-  alertEmails: string[];
-  billed: boolean;
-  examplePrices: boolean;
-  updatedAt: string | null;
-}
-
 const month = () => new Date().toISOString().slice(0, 7);
-const capOf = (key: TestKey, path: string) =>
-  call<SpendCapBody>(`/v1/spend-caps/${path}`, { key: key.secret });
-const setCap = (key: TestKey, path: string, body: Record<string, unknown>) =>
-  call<SpendCapBody>(`/v1/spend-caps/${path}`, { key: key.secret, method: 'PUT', body });
 /** An admin member of the key's account, signed in with the emailed link: who may raise and remove caps. */
 const adminMember = async (key: TestKey) =>
   inviteAndSignIn(await signIn(key.secret), `admin-${randomUUID()}@example.com`, 'admin');
 const adminSets = (session: ConsoleSession, path: string, body?: Record<string, unknown>) =>
   withSession(session, `/v1/spend-caps/${path}`, body ? { method: 'PUT', body } : { method: 'DELETE' });
-const usageOf = async (key: TestKey) =>
-  (await call<{ data: FeeEntryBody[] }>('/v1/usage', { key: key.secret })).body.data;
-const alertsOf = async (key: TestKey) =>
-  (
-    await call<{ data: { type: string; data: { threshold: number; cap: SpendCapBody } }[] }>(
-      '/v1/events?type=spend_cap.threshold_reached',
-      { key: key.secret },
-    )
-  ).body.data;
 
 describe('spend caps through the API', () => {
   it('no cap by default; a cap set, read, listed and cleared, for the account and for a key', async () => {
@@ -350,50 +319,5 @@ describe('spend alerts by email', () => {
     const mail = alerts.find((message) => message.to === members.billing);
     expect(mail?.text).toContain('Your account has spent AUD 40.00 of its AUD 80.00 monthly spend cap');
     expect(mail?.text).toContain('test mode: counted at example prices, never billed');
-  });
-});
-
-describe("monitoring's daily charges", () => {
-  const runDaily = async () => {
-    const run = await call<{ stopped: string | null }>('/__local/monitoring/run', {
-      method: 'POST',
-      body: { job: 'daily' },
-    });
-    expect([run.status, run.body.stopped]).toStrictEqual([200, null]);
-  };
-
-  it("count in the account's spend and its alerts, once a day however often billed, and accrue past the cap (monitors keep running) while the next purchase is refused", async () => {
-    const key = await createKey('test');
-    for (const company of [SANDBOX.proprietary, SANDBOX.satisfiedCharges]) {
-      const watched = await call('/v1/monitors', { key: key.secret, method: 'POST', body: { company } });
-      expect(watched.status, watched.text).toBe(201);
-    }
-    // Example prices: 1 cent a monitor-day.
-    await setCap(key, 'account', { amountCents: 3 });
-    await runDaily();
-    await runDaily();
-    expect((await capOf(key, 'account')).body).toMatchObject({ spentCents: 2, alertsSent: [50] });
-
-    await clock.advance(24 * 3600_000);
-    await runDaily();
-    const cap = await capOf(key, 'account');
-    expect(cap.body).toMatchObject({ spentCents: 4, remainingCents: 0, alertsSent: [50, 80, 100] });
-    const monitoring = (await usageOf(key)).filter((fee) => fee.product === 'monitoring');
-    expect(monitoring.map((fee) => fee.quantity)).toStrictEqual([2, 2]);
-    // Both monitors still watch (nothing is paused or removed at the cap).
-    const monitors = await call<{ data: unknown[] }>('/v1/monitors', { key: key.secret });
-    expect(monitors.body.data.length).toBe(2);
-    expect((await alertsOf(key)).map((event) => event.data.threshold).sort()).toStrictEqual([100, 50, 80]);
-
-    const refused = await buyExtract(key.secret, SANDBOX.proprietary, 'current');
-    expect(refused.status, refused.text).toBe(403);
-    expect(errorOf(refused)).toMatchObject({
-      code: 'spend_cap_exceeded',
-      details: {
-        cap: { scope: 'account', keyId: null, amountCents: 3 },
-        spentCents: 4,
-        purchaseCents: 2_500,
-      },
-    });
   });
 });
