@@ -8,7 +8,7 @@
  * `SIGNIN#…` counts the requests for those links in an hour, per address and per source address.
  * Each change is one transaction with its audit record (key-admin.ts).
  */
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type {
   ConsoleMemberStore,
   MemberChange,
@@ -23,8 +23,8 @@ import { type ConsoleMemberRecord, type ConsoleRole, hashToken } from '../../ker
 import { memberPk } from './api-keys.ts';
 import { linkPut, putLink } from './console-links.ts';
 import { passkeyPk, queryMemberPasskeys } from './console-passkeys.ts';
-import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
-import { auditPut, readNested } from './key-admin.ts';
+import { callDynamo, DynamoCallError } from './json-client.ts';
+import { auditPut, queryByAccount, readNested } from './key-admin.ts';
 import { cancellationReasons } from './ledger.ts';
 
 const MEMBER_ID_PREFIX = 'mem_';
@@ -70,26 +70,8 @@ export class DynamoConsoleMembers implements ConsoleMemberStore, MemberSignInLin
     ];
   }
 
-  /** Every item of a byAccount partition, or those whose `keyId` starts with `prefix`. */
-  private async queryAll(partition: string, prefix?: string): Promise<Record<string, unknown>[]> {
-    const items: Item[] = [];
-    let start: Item | undefined;
-    do {
-      const page: { Items: Item[]; LastEvaluatedKey?: Item } = await callDynamo('Query', {
-        TableName: this.tableName,
-        IndexName: 'byAccount',
-        KeyConditionExpression:
-          prefix === undefined ? 'accountId = :a' : 'accountId = :a AND begins_with(keyId, :p)',
-        ExpressionAttributeValues: marshall({
-          ':a': partition,
-          ...(prefix === undefined ? {} : { ':p': prefix }),
-        }),
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      });
-      items.push(...page.Items);
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items.map((item) => unmarshall(item));
+  private queryAll(partition: string, prefix?: string): Promise<Record<string, unknown>[]> {
+    return queryByAccount(this.tableName, partition, prefix);
   }
 
   async list(accountId: string, environment: Environment): Promise<ConsoleMemberRecord[]> {

@@ -80,6 +80,32 @@ export async function transactOrRefuse(items: Record<string, unknown>[]): Promis
   }
 }
 
+/** Every item of a byAccount partition, or those whose `keyId` starts with `prefix`, page by page. */
+export async function queryByAccount(
+  tableName: string,
+  partition: string,
+  prefix?: string,
+): Promise<ReturnType<typeof unmarshall>[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page: { Items: Item[]; LastEvaluatedKey?: Item } = await callDynamo('Query', {
+      TableName: tableName,
+      IndexName: 'byAccount',
+      KeyConditionExpression:
+        prefix === undefined ? 'accountId = :a' : 'accountId = :a AND begins_with(keyId, :p)',
+      ExpressionAttributeValues: marshall({
+        ':a': partition,
+        ...(prefix === undefined ? {} : { ':p': prefix }),
+      }),
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    });
+    items.push(...page.Items);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items.map((item) => unmarshall(item));
+}
+
 export class DynamoKeyAdministration implements KeyAdministration {
   constructor(private readonly tableName: string) {}
 
@@ -299,22 +325,7 @@ export class DynamoKeyAdministration implements KeyAdministration {
 
   /** The account's keys and its audit records, oldest first. */
   async list(accountId: string): Promise<{ keys: ApiKeyRecord[]; audit: KeyAuditRecord[] }> {
-    const query = async (prefix: string) => {
-      const items: Item[] = [];
-      let start: Item | undefined;
-      do {
-        const page: { Items: Item[]; LastEvaluatedKey?: Item } = await callDynamo('Query', {
-          TableName: this.tableName,
-          IndexName: 'byAccount',
-          KeyConditionExpression: 'accountId = :a AND begins_with(keyId, :p)',
-          ExpressionAttributeValues: marshall({ ':a': accountId, ':p': prefix }),
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        });
-        items.push(...page.Items);
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return items.map((item) => unmarshall(item));
-    };
+    const query = (prefix: string) => queryByAccount(this.tableName, accountId, prefix);
     const [keys, audit] = await Promise.all([query(KEY_ID_PREFIX), query(AUDIT_ID_PREFIX)]);
     return {
       keys: keys.map(({ pk: _pk, ...record }) => record as ApiKeyRecord),
