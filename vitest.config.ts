@@ -23,7 +23,7 @@ const OWN_STACKS = [
  * file, and every file runs beside the unit and infra files instead of after them.
  */
 const onLocalStacks = {
-  setupFiles: EXAMPLE_PRICES,
+  setupFiles: [...EXAMPLE_PRICES, 'test/support/stack-clock.ts'],
   globalSetup: ['test/support/local-stack.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
