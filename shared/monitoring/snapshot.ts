@@ -3,6 +3,8 @@
  * newest document of the free document list where the company's type has one (spec 2.9: base
  * service). Two registry calls at most, both free.
  */
+// The document list rejects with a companies code (CD51: document_list_unavailable).
+import '../companies/errors.ts';
 import type { CompanyRegistry } from '../companies/registry-port.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import type { RegistryCaller, RegistryCompany, RegistryDocument } from '../kernel/registry-port.ts';
