@@ -25,7 +25,10 @@ const company: RegistryCompany = {
   registeredAt: '2001-01-01',
   governanceType: null,
   schemeCategories: [],
-} as RegistryCompany;
+  deregistration: null,
+  formerNames: [],
+  chargesExtractPages: 1,
+};
 
 describe('creating a company monitor when the registry has no document list', () => {
   it('answers 422 document_list_unavailable on company', async () => {
