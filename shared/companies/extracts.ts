@@ -2,6 +2,8 @@
  * Company extracts: buying one exactly once, and finding the held extract a free read uses.
  */
 
+// The codes this module throws (defineErrors).
+import './errors.ts';
 import {
   assertReadable,
   buyOnce,
