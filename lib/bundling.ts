@@ -41,6 +41,23 @@ export const SANDBOX_CHUNK = {
 } as const;
 
 /**
+ * The error reference page (`/docs/errors`) is rendered when its function is bundled, into a file
+ * beside the bundle (the function reads it on its first request, functions/docs/errors.ts): its
+ * bundle does not carry the error catalogue and guide of every capability. `afterBundling`
+ * renders it beside a bundle that names the file (`errorsPageCommand`).
+ */
+export const ERRORS_PAGE = { script: 'scripts/errors-page.ts', file: 'errors-page.html' } as const;
+
+/**
+ * Route entries' response schemas stay out of Lambda bundles: an entry's `response` is
+ * `process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : schema` (shared/kernel/http/route.ts), so with
+ * this defined esbuild drops the schema and never builds it at start. Only the contract, the MCP
+ * server and the local response check read them; the MCP server's function keeps them
+ * (`keepingResponseSchemas`, for a route that declares `responseSchemas`).
+ */
+const RESPONSES_OMITTED = 'process.env.ROUTE_RESPONSES_OMITTED';
+
+/**
  * esbuild JS API options. Nothing is external: the AWS SDK v3 is bundled and tree-shaken rather
  * than taken from the runtime, so the deployed code runs the SDK version the lock file pins.
  *
@@ -60,9 +77,21 @@ export const esbuildOptions = {
   mainFields: [...MAIN_FIELDS],
   external: [],
   alias: { ...ALIASES },
-  define: { 'process.env.SANDBOX_CHUNK': JSON.stringify(SANDBOX_CHUNK.file) },
+  define: {
+    'process.env.SANDBOX_CHUNK': JSON.stringify(SANDBOX_CHUNK.file),
+    'process.env.ERRORS_PAGE_FILE': JSON.stringify(ERRORS_PAGE.file),
+    [RESPONSES_OMITTED]: 'true',
+  } as Record<string, string>,
   logLevel: 'warning',
 } satisfies BuildOptions;
+
+/** The same options (esbuild's or CDK's) for a function that reads every route's response schema. */
+export const keepingResponseSchemas = <T extends { define?: Record<string, string> }>(options: T): T => ({
+  ...options,
+  define: Object.fromEntries(
+    Object.entries(options.define ?? {}).filter(([name]) => name !== RESPONSES_OMITTED),
+  ),
+});
 
 /** The esbuild CLI arguments of these options (what `afterBundling` runs), entry and output aside. */
 const cliArgs = (): string[] => [
@@ -86,6 +115,10 @@ export const sandboxChunkCommand = (inputDir: string, outputDir: string): string
   `if grep -q "${SANDBOX_CHUNK.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${SANDBOX_CHUNK.entry}" ${cliArgs()
     .map((arg) => `"${arg}"`)
     .join(' ')} "--outfile=${outputDir}/${SANDBOX_CHUNK.file}"; fi`;
+
+/** The shell command that renders the error reference page beside a bundle that serves it. Run in the project root. */
+export const errorsPageCommand = (inputDir: string, outputDir: string): string =>
+  `if grep -q "${ERRORS_PAGE.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/tsx" "${inputDir}/${ERRORS_PAGE.script}" "${outputDir}/${ERRORS_PAGE.file}"; fi`;
 
 /** Writes the sandbox file beside a bundle with the JS API (the bench and tests that run bundles). */
 export const buildSandboxChunk = async (outdir: string): Promise<void> => {
@@ -114,6 +147,9 @@ export const lambdaBundling: BundlingOptions = {
   commandHooks: {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => [sandboxChunkCommand(inputDir, outputDir)],
+    afterBundling: (inputDir, outputDir) => [
+      sandboxChunkCommand(inputDir, outputDir),
+      errorsPageCommand(inputDir, outputDir),
+    ],
   },
 };

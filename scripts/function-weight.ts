@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { esbuildOptions } from '../lib/bundling.ts';
+import { esbuildOptions, keepingResponseSchemas } from '../lib/bundling.ts';
 import { routeList } from '../shared/app/routes.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { FULFILMENT_STARTER, FULFILMENT_SWEEPER, workflowTasks } from '../shared/kernel/infra/workflow.ts';
@@ -48,16 +48,35 @@ export interface FunctionWeight {
   metafile: Metafile;
 }
 
-/** Bundles the functions (as deployed, in one esbuild run, writing nothing) and answers what each one carries. */
+/** The esbuild options a function is bundled with (lib/bundling.ts): the MCP server's keep the response schemas. */
+const KEEPING_RESPONSES = keepingResponseSchemas(esbuildOptions);
+export const esbuildOptionsFor = (fn: { route?: { responseSchemas?: boolean } }) =>
+  fn.route?.responseSchemas ? KEEPING_RESPONSES : esbuildOptions;
+
+/** Bundles the functions (as deployed, one esbuild run per set of options, writing nothing) and answers what each one carries. */
 export async function functionWeights(functions: readonly DeployedFunction[]): Promise<FunctionWeight[]> {
-  const { metafile } = await build({
-    ...esbuildOptions,
-    sourcemap: false,
-    write: false,
-    metafile: true,
-    entryPoints: Object.fromEntries(functions.map((fn) => [fn.name, `functions/${fn.handler}.ts`])),
-    outdir: 'bundles',
-  });
+  const sets = [...new Set(functions.map(esbuildOptionsFor))];
+  const metafiles = await Promise.all(
+    sets.map(async (options) => {
+      const { metafile } = await build({
+        ...options,
+        sourcemap: false,
+        write: false,
+        metafile: true,
+        entryPoints: Object.fromEntries(
+          functions
+            .filter((fn) => esbuildOptionsFor(fn) === options)
+            .map((fn) => [fn.name, `functions/${fn.handler}.ts`]),
+        ),
+        outdir: 'bundles',
+      });
+      return metafile;
+    }),
+  );
+  const metafile: Metafile = {
+    inputs: Object.assign({}, ...metafiles.map((each) => each.inputs)),
+    outputs: Object.assign({}, ...metafiles.map((each) => each.outputs)),
+  };
   return functions.map((fn) => {
     const output = metafile.outputs[`bundles/${fn.name}.js`];
     if (!output) throw new Error(`esbuild wrote no bundle for ${fn.name}`);

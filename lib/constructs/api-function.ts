@@ -19,7 +19,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DEFAULT_FUNCTION_TIMEOUT_MS } from '../../shared/kernel/http/time-budget.ts';
 import type { TableDefinition } from '../../shared/kernel/infra/tables.ts';
-import { lambdaBundling } from '../bundling.ts';
+import { keepingResponseSchemas, lambdaBundling } from '../bundling.ts';
 import { bucketObjectKeys } from '../nag.ts';
 
 /**
@@ -120,6 +120,8 @@ export interface ApiFunctionProps {
   readonly memorySize?: number;
   /** Files (relative to the project root) copied next to the bundle, for the handler to read at run time. */
   readonly assets?: readonly string[];
+  /** The bundle keeps every route's response schema (the MCP server's tool outputs): lib/bundling.ts. */
+  readonly responseSchemas?: boolean;
   /** Reserved concurrency (functions that call the registry, sized by lib/registry-capacity.ts). */
   readonly reservedConcurrentExecutions?: number;
   /**
@@ -131,10 +133,11 @@ export interface ApiFunctionProps {
 }
 
 /** The bundling, plus a copy of each asset into the bundle's directory after esbuild ran. */
-export function bundlingWithAssets(assets: readonly string[] = []): BundlingOptions {
-  if (assets.length === 0) return lambdaBundling;
+export function bundlingWithAssets(assets: readonly string[] = [], responseSchemas = false): BundlingOptions {
+  const bundling = responseSchemas ? keepingResponseSchemas(lambdaBundling) : lambdaBundling;
+  if (assets.length === 0) return bundling;
   return {
-    ...lambdaBundling,
+    ...bundling,
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
@@ -197,7 +200,7 @@ export class ApiFunction extends NodejsFunction {
       // (lib/constructs/live-alias.ts); the one it replaces is deleted once the deploy has
       // succeeded (a failed deploy rolls back to it first), so versions do not pile up.
       currentVersionOptions: { removalPolicy: RemovalPolicy.DESTROY },
-      bundling: bundlingWithAssets(props.assets),
+      bundling: bundlingWithAssets(props.assets, props.responseSchemas),
       ...(props.reservedConcurrentExecutions === undefined
         ? {}
         : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),

@@ -6,7 +6,7 @@ import {
   extractListQuery,
   extractPath,
 } from '../companies/schemas.ts';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { listEnvelope, named, noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -52,7 +52,7 @@ export const getExtract = /* @__PURE__ */ shakable(() =>
     handler: 'extracts/get',
     summary: 'Read a held extract of any kind (free)',
     request: { path: extractPath, query: noQuery },
-    response: anyExtractSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : anyExtractSchema,
     status: 200,
     billable: false,
     product: null,
@@ -70,7 +70,7 @@ export const listExtracts = /* @__PURE__ */ shakable(() =>
     handler: 'extracts/list',
     summary: 'List held extracts, newest first',
     request: { path: noPath, query: extractListQuery },
-    response: extractListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : extractListSchema,
     status: 200,
     billable: false,
     product: null,

@@ -2,7 +2,7 @@
 import './errors.ts';
 import type * as z from 'zod/mini';
 import type { ErrorCode } from '../kernel/errors/catalogue.ts';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -80,7 +80,7 @@ export const searchCompanies = /* @__PURE__ */ shakable(() =>
     handler: 'companies/search',
     summary: 'Search companies by name, ACN or ABN (free)',
     request: { path: noPath, query: companySearchQuery },
-    response: companyMatchListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : companyMatchListSchema,
     status: 200,
     billable: false,
     product: null,
@@ -109,7 +109,7 @@ export const getCompany = /* @__PURE__ */ shakable(() =>
     handler: 'companies/get',
     summary: 'Look up a company (free)',
     request: { path: companyPath, query: noQuery },
-    response: companyResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : companyResponseSchema,
     status: 200,
     billable: false,
     product: null,
@@ -127,7 +127,7 @@ export const purchaseCompanyExtract = /* @__PURE__ */ shakable(() =>
     handler: 'companies/purchase-extract',
     summary: 'Buy a current, historical or relational company extract',
     request: { path: companyPath, query: noQuery, body: purchaseExtractBody },
-    response: companyExtractSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : companyExtractSchema,
     status: 201,
     billable: true,
     product: 'company_extract_current',
@@ -160,7 +160,7 @@ export const listOfficeholders = /* @__PURE__ */ shakable(() =>
     'companies/officeholders',
     "Officeholders from a held extract, in the registry's role order",
     officeholdersQuery,
-    officeholderListSchema,
+    process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : officeholderListSchema,
   ),
 );
 
@@ -171,7 +171,7 @@ export const listAddresses = /* @__PURE__ */ shakable(() =>
     'companies/addresses',
     'Addresses from a held extract, with the contact address',
     addressesQuery,
-    addressListSchema,
+    process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : addressListSchema,
   ),
 );
 
@@ -182,7 +182,7 @@ export const getShareStructure = /* @__PURE__ */ shakable(() =>
     'companies/share-structure',
     'Share classes and members from a held extract',
     sectionQuery,
-    shareStructureSchema,
+    process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : shareStructureSchema,
   ),
 );
 
@@ -193,7 +193,7 @@ export const listCompanyDocuments = /* @__PURE__ */ shakable(() =>
     'companies/documents',
     'Documents from a held extract, newest first, by years or a date range',
     documentsQuery,
-    documentListSchema,
+    process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : documentListSchema,
     ['document_period_conflict', 'document_date_range_invalid', 'document_list_unavailable'],
   ),
 );
@@ -205,7 +205,7 @@ export const getExternalAdministration = /* @__PURE__ */ shakable(() =>
     'companies/external-administration',
     'External administration from a held extract',
     extractOnlyQuery,
-    externalAdministrationSchema,
+    process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : externalAdministrationSchema,
   ),
 );
 
@@ -216,7 +216,7 @@ export const listRelationships = /* @__PURE__ */ shakable(() =>
     'companies/relationships',
     'Roles the company holds in other organisations, from a held relational extract',
     sectionQuery,
-    relationshipListSchema,
+    process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : relationshipListSchema,
   ),
 );
 
@@ -227,7 +227,7 @@ export const listCharges = /* @__PURE__ */ shakable(() =>
     'companies/charges',
     "A company's satisfied charges, from a held historical extract",
     chargesQuery,
-    chargeListSchema,
+    process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : chargeListSchema,
   ),
 );
 
@@ -240,7 +240,7 @@ export const getCharge = /* @__PURE__ */ shakable(() =>
     handler: 'companies/get-charge',
     summary: 'Look up one charge by number (free)',
     request: { path: chargePath, query: noQuery },
-    response: chargeResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : chargeResponseSchema,
     status: 200,
     billable: false,
     product: null,

@@ -5,7 +5,7 @@
  * routes, not operations of the published contract.
  */
 import * as z from 'zod/mini';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { metaSchema, named, noBody, noPath, noQuery } from '../kernel/http/schemas.ts';
 import { EVERY_ROLE } from '../kernel/sessions.ts';
 
@@ -76,7 +76,9 @@ export const passkeyRoutes = {
     handler: 'console/passkeys',
     summary: "The signed-in member's passkeys, with when each was made and last used",
     request: { path: noPath, query: noQuery },
-    response: z.object({ object: z.literal('list'), data: z.array(passkeySchema), meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ object: z.literal('list'), data: z.array(passkeySchema), meta: metaSchema }),
     ...own,
     errors: ['passkey_member_only'],
     ports: ['passkeys'],
@@ -91,11 +93,13 @@ export const passkeyRoutes = {
     summary:
       "The options for navigator.credentials.create(): a challenge for the signed-in member, valid 5 minutes, once, and the member's passkeys to exclude",
     request: { path: noPath, query: noQuery, body: noBody },
-    response: z.object({
-      object: z.literal('passkeyRegistrationOptions'),
-      options: webAuthnOptions,
-      meta: metaSchema,
-    }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({
+          object: z.literal('passkeyRegistrationOptions'),
+          options: webAuthnOptions,
+          meta: metaSchema,
+        }),
     ...own,
     errors: ['passkey_member_only', 'passkey_limit_reached'],
     ports: ['passkeyChallenges'],
@@ -118,7 +122,9 @@ export const passkeyRoutes = {
         }),
       ),
     },
-    response: z.object({ ...passkeySchema.shape, meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ ...passkeySchema.shape, meta: metaSchema }),
     ...own,
     status: 201,
     errors: ['passkey_member_only', 'passkey_challenge_invalid', 'passkey_registration_failed'],
@@ -132,7 +138,9 @@ export const passkeyRoutes = {
     handler: 'console/remove-passkey',
     summary: 'Removes one of the signed-in member’s passkeys: it signs in no more',
     request: { path: passkeyPath, query: noQuery },
-    response: z.object({ object: z.literal('removedPasskey'), id: z.string(), meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ object: z.literal('removedPasskey'), id: z.string(), meta: metaSchema }),
     ...own,
     errors: ['passkey_member_only', 'passkey_not_found'],
     ports: ['passkeys'],
@@ -146,11 +154,13 @@ export const passkeyRoutes = {
     summary:
       'The options for navigator.credentials.get(): a sign-in challenge, valid 5 minutes, once (no session needed)',
     request: { path: noPath, query: noQuery, body: noBody },
-    response: z.object({
-      object: z.literal('passkeySignInOptions'),
-      options: webAuthnOptions,
-      meta: metaSchema,
-    }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({
+          object: z.literal('passkeySignInOptions'),
+          options: webAuthnOptions,
+          meta: metaSchema,
+        }),
     ...signIn,
     errors: ['csrf_token_invalid'],
     ports: ['passkeyChallenges'],
@@ -167,13 +177,15 @@ export const passkeyRoutes = {
       query: noQuery,
       body: named('SignInWithPasskeyRequest', z.strictObject({ response: authenticationResponse })),
     },
-    response: z.object({
-      object: z.literal('passkeySignIn'),
-      accountId: z.string(),
-      environment: z.enum(['test', 'live']),
-      expiresAt: z.string(),
-      meta: metaSchema,
-    }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({
+          object: z.literal('passkeySignIn'),
+          accountId: z.string(),
+          environment: z.enum(['test', 'live']),
+          expiresAt: z.string(),
+          meta: metaSchema,
+        }),
     ...signIn,
     errors: ['csrf_token_invalid', 'passkey_challenge_invalid', 'passkey_not_recognised'],
     ports: ['passkeys'],

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { KEY_LABEL_PATTERN, KEY_LABEL_RULE } from '../kernel/api-keys.ts';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { metaSchema, named, noBody, noPath, noQuery } from '../kernel/http/schemas.ts';
 import { CONSOLE_ROLES, DEVELOPER_ROLES, EVERY_ROLE } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -143,7 +143,7 @@ export const createConsoleLink = /* @__PURE__ */ shakable(() =>
     summary:
       'A single-use sign-in link to the account console, valid 5 minutes, for this key’s account and environment',
     request: { path: noPath, query: noQuery, body: noBody },
-    response: consoleLinkSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : consoleLinkSchema,
     status: 201,
     billable: false,
     product: null,
@@ -161,7 +161,7 @@ export const openConsoleLink = /* @__PURE__ */ shakable(() =>
     summary:
       'Shows a sign-in link: a page with a button that signs in (nothing is spent by opening it), or why it cannot',
     request: { path: noPath, query: signInQuery },
-    response: text('text/html'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/html'),
     ...asset,
     ports: ['consoleSessions'],
     // Opening the link in a browser (or a mail scanner) reads it and changes nothing.
@@ -178,7 +178,7 @@ export const signInWithConsoleLink = /* @__PURE__ */ shakable(() =>
     summary:
       "The link page's button: marks the link used, sets the session cookie and goes to the console, or explains why not",
     request: { path: noPath, query: signInQuery, body: noBody },
-    response: text('text/html'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/html'),
     ...asset,
     ports: ['consoleSessions'],
   }),
@@ -192,7 +192,7 @@ export const showEmailSignIn = /* @__PURE__ */ shakable(() =>
     handler: 'console/email-sign-in',
     summary: "A member's sign-in page: an email address field that asks for a single-use sign-in link",
     request: { path: noPath, query: noQuery },
-    response: text('text/html'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/html'),
     ...asset,
     ports: [],
     readOnly: true,
@@ -215,7 +215,7 @@ export const requestEmailSignIn = /* @__PURE__ */ shakable(() =>
         z.object({ email: z.optional(z.string().check(z.maxLength(320))) }),
       ),
     },
-    response: text('text/html'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/html'),
     ...asset,
     formBody: true,
     ports: ['memberSignInLinks', 'mailer'],
@@ -231,7 +231,7 @@ export const getConsoleSession = /* @__PURE__ */ shakable(() =>
     handler: 'console/session',
     summary: 'The signed-in session: account, environment, expiry and the CSRF token for changes',
     request: { path: noPath, query: noQuery },
-    response: sessionSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : sessionSchema,
     ...own,
     errors: [],
     ports: [],
@@ -247,7 +247,9 @@ export const signOut = /* @__PURE__ */ shakable(() =>
     handler: 'console/sign-out',
     summary: 'Ends the console session at once, and clears its cookie',
     request: { path: noPath, query: noQuery, body: noBody },
-    response: z.object({ object: z.literal('signedOut'), meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ object: z.literal('signedOut'), meta: metaSchema }),
     ...own,
     errors: [],
     ports: ['consoleSessions'],
@@ -263,7 +265,9 @@ export const listKeys = /* @__PURE__ */ shakable(() =>
     handler: 'console/keys',
     summary: "The account's keys in the session's environment, with the hour each was last used",
     request: { path: noPath, query: noQuery },
-    response: z.object({ object: z.literal('list'), data: z.array(keySchema), meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ object: z.literal('list'), data: z.array(keySchema), meta: metaSchema }),
     ...own,
     errors: [],
     ports: ['keyAdministration'],
@@ -285,13 +289,15 @@ export const createKey = /* @__PURE__ */ shakable(() =>
       query: noQuery,
       body: named('CreateConsoleKeyRequest', z.strictObject({ label: z.optional(keyLabel), clientToken })),
     },
-    response: z.object({
-      object: z.literal('createdKey'),
-      key: keySchema,
-      /** The secret, on the request that made the key only; null on a repeat of it. */
-      secret: z.nullable(z.string()),
-      meta: metaSchema,
-    }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({
+          object: z.literal('createdKey'),
+          key: keySchema,
+          /** The secret, on the request that made the key only; null on a repeat of it. */
+          secret: z.nullable(z.string()),
+          meta: metaSchema,
+        }),
     ...own,
     status: 201,
     errors: ['api_key_limit_reached'],
@@ -312,7 +318,9 @@ export const labelKey = /* @__PURE__ */ shakable(() =>
       query: noQuery,
       body: named('LabelConsoleKeyRequest', z.strictObject({ label: z.nullable(keyLabel) })),
     },
-    response: z.object({ ...keySchema.shape, meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ ...keySchema.shape, meta: metaSchema }),
     ...own,
     errors: ['api_key_not_found'],
     ports: ['keyAdministration'],
@@ -332,13 +340,15 @@ export const rollKey = /* @__PURE__ */ shakable(() =>
       query: noQuery,
       body: named('RollConsoleKeyRequest', z.strictObject({ grace: z.enum(['1h', '24h', '7d']) })),
     },
-    response: z.object({
-      object: z.literal('rolledKey'),
-      key: keySchema,
-      secret: z.string(),
-      replacedKeyExpiresAt: z.string(),
-      meta: metaSchema,
-    }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({
+          object: z.literal('rolledKey'),
+          key: keySchema,
+          secret: z.string(),
+          replacedKeyExpiresAt: z.string(),
+          meta: metaSchema,
+        }),
     ...own,
     errors: ['api_key_not_found', 'api_key_not_active'],
     ports: ['keyAdministration'],
@@ -354,7 +364,9 @@ export const revokeKey = /* @__PURE__ */ shakable(() =>
     handler: 'console/revoke-key',
     summary: 'Revokes the key: refused from the next request (and its console sessions end)',
     request: { path: keyPath, query: noQuery, body: noBody },
-    response: z.object({ object: z.literal('revokedKey'), id: z.string(), meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ object: z.literal('revokedKey'), id: z.string(), meta: metaSchema }),
     ...own,
     errors: ['api_key_not_found', 'api_key_not_active'],
     ports: ['keyAdministration'],
@@ -371,20 +383,22 @@ export const findRequest = /* @__PURE__ */ shakable(() =>
     summary:
       "One of the account's requests in the session's environment, by its X-Request-Id: route, status, time and error code (kept 30 days)",
     request: { path: requestPath, query: noQuery },
-    response: z.object({
-      object: z.literal('requestRecord'),
-      id: z.string(),
-      method: z.string(),
-      path: z.string(),
-      route: z.string(),
-      status: z.number(),
-      errorCode: z.nullable(z.string()),
-      receivedAt: z.string(),
-      latencyMs: z.number(),
-      keyId: z.string(),
-      viaConsole: z.boolean(),
-      meta: metaSchema,
-    }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({
+          object: z.literal('requestRecord'),
+          id: z.string(),
+          method: z.string(),
+          path: z.string(),
+          route: z.string(),
+          status: z.number(),
+          errorCode: z.nullable(z.string()),
+          receivedAt: z.string(),
+          latencyMs: z.number(),
+          keyId: z.string(),
+          viaConsole: z.boolean(),
+          meta: metaSchema,
+        }),
     ...own,
     errors: ['request_not_found'],
     ports: [],
@@ -400,7 +414,9 @@ export const listMembers = /* @__PURE__ */ shakable(() =>
     handler: 'console/members',
     summary: "The account's console members in the session's environment, with their roles (admins only)",
     request: { path: noPath, query: noQuery },
-    response: z.object({ object: z.literal('list'), data: z.array(memberSchema), meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ object: z.literal('list'), data: z.array(memberSchema), meta: metaSchema }),
     ...own,
     errors: [],
     ports: ['consoleMembers'],
@@ -423,7 +439,9 @@ export const inviteMember = /* @__PURE__ */ shakable(() =>
         z.strictObject({ email: z.string().check(z.maxLength(254)), role: z.enum(CONSOLE_ROLES) }),
       ),
     },
-    response: z.object({ ...memberSchema.shape, invitationExpiresAt: z.string(), meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ ...memberSchema.shape, invitationExpiresAt: z.string(), meta: metaSchema }),
     ...own,
     status: 201,
     errors: ['member_already_exists'],
@@ -444,7 +462,9 @@ export const changeMemberRole = /* @__PURE__ */ shakable(() =>
       query: noQuery,
       body: named('ChangeConsoleMemberRoleRequest', z.strictObject({ role: z.enum(CONSOLE_ROLES) })),
     },
-    response: z.object({ ...memberSchema.shape, meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ ...memberSchema.shape, meta: metaSchema }),
     ...own,
     errors: ['member_not_found', 'member_is_last_admin'],
     ports: ['consoleMembers'],
@@ -460,7 +480,9 @@ export const removeMember = /* @__PURE__ */ shakable(() =>
     summary:
       "Removes a member; the member's sessions end at once. The last admin cannot be removed (409 member_is_last_admin)",
     request: { path: memberPath, query: noQuery },
-    response: z.object({ object: z.literal('removedMember'), id: z.string(), meta: metaSchema }),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({ object: z.literal('removedMember'), id: z.string(), meta: metaSchema }),
     ...own,
     errors: ['member_not_found', 'member_is_last_admin'],
     ports: ['consoleMembers'],
@@ -477,21 +499,23 @@ export const listAudit = /* @__PURE__ */ shakable(() =>
     summary:
       "The account's audit records, newest first: sign-ins, invitations, role changes, removals, key rolls and revokes, with who and when (admins only)",
     request: { path: noPath, query: noQuery },
-    response: z.object({
-      object: z.literal('list'),
-      data: z.array(
-        z.object({
-          object: z.literal('auditRecord'),
-          id: z.string(),
-          action: z.string(),
-          subject: z.string(),
-          at: z.string(),
-          by: z.string(),
-          detail: z.string(),
+    response: process.env.ROUTE_RESPONSES_OMITTED
+      ? NO_RESPONSE
+      : z.object({
+          object: z.literal('list'),
+          data: z.array(
+            z.object({
+              object: z.literal('auditRecord'),
+              id: z.string(),
+              action: z.string(),
+              subject: z.string(),
+              at: z.string(),
+              by: z.string(),
+              detail: z.string(),
+            }),
+          ),
+          meta: metaSchema,
         }),
-      ),
-      meta: metaSchema,
-    }),
     ...own,
     errors: [],
     ports: ['keyAdministration'],
@@ -507,7 +531,7 @@ export const getConsolePage = /* @__PURE__ */ shakable(() =>
     handler: 'console/page',
     summary: 'The account console page (its script draws each view from the API)',
     request: { path: noPath, query: noQuery },
-    response: text('text/html'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/html'),
     ...asset,
     ports: [],
   }),
@@ -521,7 +545,7 @@ export const getConsoleScript = /* @__PURE__ */ shakable(() =>
     handler: 'console/script',
     summary: "The console's script, built by esbuild from shared/console/client/",
     request: { path: noPath, query: noQuery },
-    response: text('text/javascript'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/javascript'),
     ...asset,
     ports: [],
     assets: [CONSOLE_SCRIPT],
@@ -536,7 +560,7 @@ export const getConsoleStyles = /* @__PURE__ */ shakable(() =>
     handler: 'console/styles',
     summary: "The console's style sheet",
     request: { path: noPath, query: noQuery },
-    response: text('text/css'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/css'),
     ...asset,
     ports: [],
     assets: [CONSOLE_STYLES],

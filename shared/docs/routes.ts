@@ -4,7 +4,7 @@
  * the document is an operation of the contract; the pages are `internal`.
  */
 import * as z from 'zod/mini';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { shakable } from '../kernel/shakable.ts';
 
@@ -39,7 +39,7 @@ export const getOpenApiDocument = /* @__PURE__ */ shakable(() =>
     handler: 'docs/openapi',
     summary: 'This API contract as an OpenAPI 3.1 document (no API key; cacheable, with an ETag)',
     request: { path: noPath, query: noQuery },
-    response: openApiDocumentSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : openApiDocumentSchema,
     ...page,
     assets: [OPENAPI_DOCUMENT],
   }),
@@ -53,7 +53,7 @@ export const getApiReference = /* @__PURE__ */ shakable(() =>
     handler: 'docs/reference',
     summary: 'The API reference page, rendered from /v1/openapi.json',
     request: { path: noPath, query: noQuery },
-    response: text('text/html'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/html'),
     ...page,
     internal: true,
     assets: [OPENAPI_DOCUMENT],
@@ -68,7 +68,7 @@ export const getApiReferenceScript = /* @__PURE__ */ shakable(() =>
     handler: 'docs/scalar',
     summary: "The reference page's script: Scalar's standalone bundle, served by the service itself",
     request: { path: noPath, query: noQuery },
-    response: text('text/javascript'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/javascript'),
     ...page,
     internal: true,
     assets: [SCALAR_BUNDLE],
@@ -83,7 +83,7 @@ export const getErrorReference = /* @__PURE__ */ shakable(() =>
     handler: 'docs/errors',
     summary: 'The error reference: one entry per error code, with its cause and fix',
     request: { path: noPath, query: noQuery },
-    response: text('text/html'),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : text('text/html'),
     ...page,
     internal: true,
   }),

@@ -1,6 +1,6 @@
 /** The MCP server: one keyed route speaking JSON-RPC (Streamable HTTP, stateless, JSON answers). */
 import * as z from 'zod/mini';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -16,7 +16,7 @@ export const mcp = /* @__PURE__ */ shakable(() =>
     handler: 'mcp/post',
     summary: 'The MCP server: every route as a tool, paid tools in two steps (docs/mcp.md)',
     request: { path: noPath, query: noQuery, body: z.unknown() },
-    response: z.unknown(),
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : z.unknown(),
     status: 200,
     billable: false,
     product: null,
@@ -25,6 +25,8 @@ export const mcp = /* @__PURE__ */ shakable(() =>
     longRunning: true,
     // Quote tokens are signed with the cursor secret (quotes.ts).
     signsTokens: true,
+    // Each tool's output schema is its route's response schema (tools.ts).
+    responseSchemas: true,
     // JSON-RPC, not an operation of the REST contract.
     internal: true,
     errors: [],

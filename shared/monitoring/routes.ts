@@ -1,5 +1,5 @@
 /** Company monitoring (`/v1/monitors…`): watchlists, their change events and the feed (docs/monitoring.md). */
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -34,7 +34,7 @@ export const importMonitors = /* @__PURE__ */ shakable(() =>
     summary:
       'Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything. A commit of up to 1,000 rows answers its outcome (200); a larger one answers 202 `processing` and GET /v1/monitors/imports/{importId} follows it',
     request: { path: noPath, query: noQuery, body: importMonitorsBody },
-    response: monitorImportSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : monitorImportSchema,
     ...free,
     accepted:
       'Accepted: a commit of more than 1,000 rows, `status` `processing`; its rows are created by the worker, 500 at a time, and GET /v1/monitors/imports/{importId} shows its progress and outcome.',
@@ -54,7 +54,7 @@ export const getMonitorImport = /* @__PURE__ */ shakable(() =>
     handler: 'monitoring/get-import',
     summary: "A committed import's status, totals and every processed row not created (kept 30 days)",
     request: { path: monitorImportPath, query: noQuery },
-    response: monitorImportSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : monitorImportSchema,
     ...free,
     ports: ['monitors'],
     readOnly: true,
@@ -72,7 +72,7 @@ export const createMonitor = /* @__PURE__ */ shakable(() =>
     summary:
       'Watch a company (ACN, ARBN, ARSN or an ABN that embeds one) or a person; records the baseline from free registry reads',
     request: { path: noPath, query: noQuery, body: createMonitorBody },
-    response: monitorResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : monitorResponseSchema,
     ...free,
     status: 201,
     idempotent: true,
@@ -98,7 +98,7 @@ export const listMonitors = /* @__PURE__ */ shakable(() =>
     summary:
       "List the environment's monitors, newest first, or the one of a company; as JSON, or as CSV with Accept: text/csv",
     request: { path: noPath, query: monitorListQuery },
-    response: monitorListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : monitorListSchema,
     ...free,
     csv: MONITOR_CSV_DESCRIPTION,
     ports: ['monitors'],
@@ -116,7 +116,7 @@ export const getMonitor = /* @__PURE__ */ shakable(() =>
     handler: 'monitoring/get',
     summary: 'Read a monitor with its baseline and the sequence number of its last event',
     request: { path: monitorPath, query: noQuery },
-    response: monitorResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : monitorResponseSchema,
     ...free,
     ports: ['monitors'],
     readOnly: true,
@@ -133,7 +133,7 @@ export const updateMonitor = /* @__PURE__ */ shakable(() =>
     handler: 'monitoring/update',
     summary: 'Change the event types a monitor wants',
     request: { path: monitorPath, query: noQuery, body: updateMonitorBody },
-    response: monitorResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : monitorResponseSchema,
     ...free,
     ports: ['monitors'],
     errors: ['monitor_not_found', 'monitor_owner_mismatch'],
@@ -149,7 +149,7 @@ export const deleteMonitor = /* @__PURE__ */ shakable(() =>
     handler: 'monitoring/delete',
     summary: 'Stop watching (events already emitted stay in the feed)',
     request: { path: monitorPath, query: noQuery },
-    response: deletedMonitorSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : deletedMonitorSchema,
     ...free,
     ports: ['monitors'],
     deletes: ['main'],
@@ -167,7 +167,7 @@ export const createSandboxMonitorEvent = /* @__PURE__ */ shakable(() =>
     summary:
       'Test keys: fire an event of any type the monitor wants now (source.kind sandbox); it reaches the feed and webhooks within seconds',
     request: { path: monitorPath, query: noQuery, body: sandboxEventBody },
-    response: sandboxEventSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : sandboxEventSchema,
     ...free,
     status: 202,
     idempotent: true,
@@ -186,7 +186,7 @@ export const listMonitorEvents = /* @__PURE__ */ shakable(() =>
     summary:
       'The monitoring feed: every monitoring event of the environment, oldest first, from a position that never expires (events kept 90 days)',
     request: { path: noPath, query: monitorFeedQuery },
-    response: monitorFeedSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : monitorFeedSchema,
     ...free,
     ports: ['monitors'],
     readOnly: true,

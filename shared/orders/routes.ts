@@ -1,7 +1,7 @@
 /** Asynchronous orders (charges extracts, document images), their reads and download, and offline searches. */
 
 import { companyPath } from '../companies/shared-schemas.ts';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -32,7 +32,7 @@ export const orderChargesExtract = /* @__PURE__ */ shakable(() =>
     handler: 'orders/charges-extract',
     summary: 'Order an image-based charges extract (PDF by web, email or post); billed at acceptance',
     request: { path: companyPath, query: noQuery, body: chargesExtractOrderBody },
-    response: orderResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : orderResponseSchema,
     status: 202,
     billable: true,
     product: 'charges_extract',
@@ -63,7 +63,7 @@ export const orderDocumentImages = /* @__PURE__ */ shakable(() =>
     handler: 'orders/document-images',
     summary: 'Order images of documents, whole or a page range; billed at acceptance',
     request: { path: noPath, query: noQuery, body: documentImageOrderBody },
-    response: orderResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : orderResponseSchema,
     status: 202,
     billable: true,
     product: 'document_image',
@@ -92,7 +92,7 @@ export const getOrder = /* @__PURE__ */ shakable(() =>
     handler: 'orders/get',
     summary: 'Read an order (free; polling counts against the rate limit)',
     request: { path: orderPath, query: noQuery },
-    response: orderResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : orderResponseSchema,
     ...free,
     ports: ['orders'],
     readOnly: true,
@@ -109,7 +109,7 @@ export const listOrders = /* @__PURE__ */ shakable(() =>
     handler: 'orders/list',
     summary: 'List orders newest first, by status and type',
     request: { path: noPath, query: orderListQuery },
-    response: orderListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : orderListSchema,
     ...free,
     ports: ['orders'],
     readOnly: true,
@@ -126,7 +126,7 @@ export const downloadOrder = /* @__PURE__ */ shakable(() =>
     handler: 'orders/download',
     summary: 'Download the PDF of a ready order (access checked on every download)',
     request: { path: orderPath, query: noQuery },
-    response: pdfResponse,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : pdfResponse,
     ...free,
     ports: ['orders', 'blobs'],
     readOnly: true,
@@ -143,7 +143,7 @@ export const createOfflineSearch = /* @__PURE__ */ shakable(() =>
     handler: 'orders/offline-search',
     summary: 'Run a name search offline: every match, no 100-name cap; billed at acceptance',
     request: { path: noPath, query: noQuery, body: offlineSearchBody },
-    response: offlineSearchSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : offlineSearchSchema,
     status: 202,
     billable: true,
     product: 'name_search',
@@ -168,7 +168,7 @@ export const listOfflineSearches = /* @__PURE__ */ shakable(() =>
     handler: 'orders/list-offline-searches',
     summary: "List the account's offline searches newest first (free)",
     request: { path: noPath, query: pageQuery },
-    response: offlineSearchListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : offlineSearchListSchema,
     ...free,
     ports: ['offlineSearches'],
     readOnly: true,
@@ -185,7 +185,7 @@ export const getOfflineSearch = /* @__PURE__ */ shakable(() =>
     handler: 'orders/get-offline-search',
     summary: 'Read an offline search (free)',
     request: { path: offlineSearchPath, query: noQuery },
-    response: offlineSearchSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : offlineSearchSchema,
     ...free,
     ports: ['offlineSearches'],
     readOnly: true,
@@ -202,7 +202,7 @@ export const listOfflineSearchResults = /* @__PURE__ */ shakable(() =>
     handler: 'orders/offline-search-results',
     summary: 'Page through every match of a ready offline search (free)',
     request: { path: offlineSearchPath, query: pageQuery },
-    response: offlineSearchResultsSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : offlineSearchResultsSchema,
     ...free,
     ports: ['offlineSearches', 'blobs'],
     readOnly: true,

@@ -1,7 +1,7 @@
 /** People searches, batch person extract purchases and free role reads. */
 
 import './errors.ts';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -25,7 +25,7 @@ export const searchPeople = /* @__PURE__ */ shakable(() =>
     handler: 'people/search',
     summary: 'Search people by name and birth-date range (free); the ids found can be bought for 30 days',
     request: { path: noPath, query: noQuery, body: peopleSearchBody },
-    response: peopleSearchSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : peopleSearchSchema,
     status: 201,
     billable: false,
     product: null,
@@ -49,7 +49,7 @@ export const getPerson = /* @__PURE__ */ shakable(() =>
     handler: 'people/get',
     summary: 'A person found by a search, by id (free)',
     request: { path: personPath, query: noQuery },
-    response: personResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : personResponseSchema,
     status: 200,
     billable: false,
     product: null,
@@ -68,7 +68,7 @@ export const purchasePersonExtracts = /* @__PURE__ */ shakable(() =>
     handler: 'people/purchase-extracts',
     summary: 'Buy person extracts for 1 to 100 people of one search, all or nothing',
     request: { path: noPath, query: noQuery, body: purchasePeopleBody },
-    response: personExtractListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : personExtractListSchema,
     status: 201,
     billable: true,
     product: 'person_extract',
@@ -101,7 +101,7 @@ export const listPersonRoles = /* @__PURE__ */ shakable(() =>
     handler: 'people/roles',
     summary: "A person's company roles from a held person extract, in the registry's order (free)",
     request: { path: personPath, query: rolesQuery },
-    response: roleListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : roleListSchema,
     status: 200,
     billable: false,
     product: null,

@@ -1,6 +1,6 @@
 /** Free record lookups: document details, business names and name reservations. */
 import './errors.ts';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -26,7 +26,7 @@ export const getDocument = /* @__PURE__ */ shakable(() =>
     summary:
       'Look up one document by number (free): form, sub-forms, dates, qualifier, pages, imaging, XBRL, and the organisation or person it was lodged against',
     request: { path: documentPath, query: noQuery },
-    response: documentResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : documentResponseSchema,
     status: 200,
     billable: false,
     product: null,
@@ -45,7 +45,7 @@ export const listDocuments = /* @__PURE__ */ shakable(() =>
     summary:
       'Look up 1 to 10 documents in one call (free): `numbers[]=…&numbers[]=…`, answered in the order asked, all or nothing',
     request: { path: noPath, query: documentsQuery },
-    response: documentListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : documentListSchema,
     status: 200,
     billable: false,
     product: null,
@@ -69,7 +69,7 @@ export const getBusinessName = /* @__PURE__ */ shakable(() =>
     summary:
       'Look up a business name by its registry number (free): status, dates, holders and their ABNs, principal place of business',
     request: { path: recordPath, query: noQuery },
-    response: businessNameResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : businessNameResponseSchema,
     status: 200,
     billable: false,
     product: null,
@@ -88,7 +88,7 @@ export const findBusinessNames = /* @__PURE__ */ shakable(() =>
     summary:
       'Find business names by a pre-2012 state registration number with its jurisdiction (`stateNumber` and `jurisdiction`), or by registry `number` (free)',
     request: { path: noPath, query: businessNamesQuery },
-    response: businessNameListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : businessNameListSchema,
     status: 200,
     billable: false,
     product: null,
@@ -107,7 +107,7 @@ export const getNameReservation = /* @__PURE__ */ shakable(() =>
     summary:
       'Look up a name reservation (form 410, extended by 410F) by its number (free): the name, what it is reserved for, reservation and expiry dates',
     request: { path: recordPath, query: noQuery },
-    response: nameReservationResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : nameReservationResponseSchema,
     status: 200,
     billable: false,
     product: null,

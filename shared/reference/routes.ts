@@ -1,6 +1,6 @@
 /** Free reference endpoints: identifier validation, code tables and the form schedule. */
 
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -22,7 +22,7 @@ export const validateIdentifier = /* @__PURE__ */ shakable(() =>
     handler: 'reference/validate-identifier',
     summary: 'Validate an ACN, ARBN, ARSN or ABN',
     request: { path: validateIdentifierPath, query: validateIdentifierQuery },
-    response: identifierSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : identifierSchema,
     status: 200,
     billable: false,
     product: null,
@@ -40,7 +40,7 @@ export const listCodeTables = /* @__PURE__ */ shakable(() =>
     handler: 'reference/list-code-tables',
     summary: 'List the code tables',
     request: { path: noPath, query: noQuery },
-    response: codeTableListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : codeTableListSchema,
     status: 200,
     billable: false,
     product: null,
@@ -58,7 +58,7 @@ export const getCodeTable = /* @__PURE__ */ shakable(() =>
     handler: 'reference/get-code-table',
     summary: 'Read one code table',
     request: { path: codeTablePath, query: noQuery },
-    response: codeTableSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : codeTableSchema,
     status: 200,
     billable: false,
     product: null,
@@ -76,7 +76,7 @@ export const listForms = /* @__PURE__ */ shakable(() =>
     handler: 'reference/list-forms',
     summary: 'List the form schedule',
     request: { path: noPath, query: formListQuery },
-    response: formListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : formListSchema,
     status: 200,
     billable: false,
     product: null,

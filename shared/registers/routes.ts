@@ -1,6 +1,6 @@
 /** The registers: the served registers (static), browse by name key, one entry, and its extract. */
 import './errors.ts';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -25,7 +25,7 @@ export const listRegisters = /* @__PURE__ */ shakable(() =>
     summary:
       'List the served registers with their family, identifier field and extract fee code (free, static)',
     request: { path: noPath, query: noQuery },
-    response: registerListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : registerListSchema,
     status: 200,
     billable: false,
     product: null,
@@ -43,7 +43,7 @@ export const browseRegister = /* @__PURE__ */ shakable(() =>
     handler: 'registers/browse',
     summary: 'Browse a register by the start of a name, in the register’s alphabetical order (free)',
     request: { path: registerPath, query: browseQuery },
-    response: registerEntryListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : registerEntryListSchema,
     status: 200,
     billable: false,
     product: null,
@@ -61,7 +61,7 @@ export const getRegisterEntry = /* @__PURE__ */ shakable(() =>
     handler: 'registers/entry',
     summary: 'Read one register entry by its number (free)',
     request: { path: registerEntryPath, query: noQuery },
-    response: registerEntryResponseSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : registerEntryResponseSchema,
     status: 200,
     billable: false,
     product: null,
@@ -79,7 +79,7 @@ export const purchaseRegisterExtract = /* @__PURE__ */ shakable(() =>
     handler: 'registers/purchase-extract',
     summary: 'Buy the extract of one register entry (current, or historical with history true; same fee)',
     request: { path: registerEntryPath, query: noQuery, body: purchaseRegisterExtractBody },
-    response: registerExtractSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : registerExtractSchema,
     status: 201,
     billable: true,
     product: 'register_extract',

@@ -3,7 +3,7 @@
  * member may read them; setting or removing one is for admins (no `consoleRoles`: admins only), and
  * raising or removing one for admin members alone (caps.ts, `mayRaiseCaps`): a key may only lower.
  */
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { EVERY_ROLE } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -20,7 +20,7 @@ export const listSpendCaps = /* @__PURE__ */ shakable(() =>
     handler: 'spend-caps/list',
     summary: "The account's spend cap and every key's, each with what it spent this month",
     request: { path: noPath, query: noQuery },
-    response: spendCapListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : spendCapListSchema,
     ...free,
     ports: ['spendCaps'],
     readOnly: true,
@@ -37,7 +37,7 @@ export const getAccountSpendCap = /* @__PURE__ */ shakable(() =>
     handler: 'spend-caps/get-account',
     summary: "The account's monthly spend cap (`amountCents` null: none) and this month's spend",
     request: { path: noPath, query: noQuery },
-    response: spendCapResponse,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : spendCapResponse,
     ...free,
     ports: ['spendCaps'],
     readOnly: true,
@@ -53,7 +53,7 @@ export const setAccountSpendCap = /* @__PURE__ */ shakable(() =>
     handler: 'spend-caps/set-account',
     summary: "Set the account's monthly spend cap and who is mailed its alerts",
     request: { path: noPath, query: noQuery, body: accountCapBody },
-    response: spendCapResponse,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : spendCapResponse,
     ...free,
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
@@ -70,7 +70,7 @@ export const deleteAccountSpendCap = /* @__PURE__ */ shakable(() =>
     handler: 'spend-caps/delete-account',
     summary: "Remove the account's spend cap (its spend stays counted)",
     request: { path: noPath, query: noQuery },
-    response: spendCapResponse,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : spendCapResponse,
     ...free,
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
@@ -88,7 +88,7 @@ export const getKeySpendCap = /* @__PURE__ */ shakable(() =>
     handler: 'spend-caps/get-key',
     summary: "A key's monthly spend cap (`amountCents` null: none) and this month's spend",
     request: { path: keyCapPath, query: noQuery },
-    response: spendCapResponse,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : spendCapResponse,
     ...free,
     ports: ['spendCaps'],
     readOnly: true,
@@ -104,7 +104,7 @@ export const setKeySpendCap = /* @__PURE__ */ shakable(() =>
     handler: 'spend-caps/set-key',
     summary: "Set a key's monthly spend cap",
     request: { path: keyCapPath, query: noQuery, body: keyCapBody },
-    response: spendCapResponse,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : spendCapResponse,
     ...free,
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").
@@ -121,7 +121,7 @@ export const deleteKeySpendCap = /* @__PURE__ */ shakable(() =>
     handler: 'spend-caps/delete-key',
     summary: "Remove a key's spend cap (its spend stays counted)",
     request: { path: keyCapPath, query: noQuery },
-    response: spendCapResponse,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : spendCapResponse,
     ...free,
     ports: ['spendCaps'],
     // An agent must not raise or remove the cap that holds it (docs/mcp.md, "Safety model").

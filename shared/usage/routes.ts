@@ -1,5 +1,5 @@
 /** The fee ledger. */
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath } from '../kernel/http/schemas.ts';
 import { EVERY_ROLE } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -14,7 +14,7 @@ export const getUsage = /* @__PURE__ */ shakable(() =>
     handler: 'usage/get',
     summary: 'Fees by product and fee code for a date range, with the entries',
     request: { path: noPath, query: usageQuery },
-    response: usageSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : usageSchema,
     status: 200,
     billable: false,
     product: null,

@@ -1,7 +1,7 @@
 /** Weekly summaries: bought, read a page at a time, listed. */
 import './errors.ts';
 import { extractPath } from '../companies/shared-schemas.ts';
-import { defineRoute } from '../kernel/http/route.ts';
+import { defineRoute, NO_RESPONSE } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { DEVELOPER_ROLES } from '../kernel/sessions.ts';
 import { shakable } from '../kernel/shakable.ts';
@@ -23,7 +23,7 @@ export const purchaseWeeklySummary = /* @__PURE__ */ shakable(() =>
     summary:
       'Buy the weekly summary of one type and week (a held one is returned without a fee unless refresh)',
     request: { path: noPath, query: noQuery, body: purchaseWeeklySummaryBody },
-    response: weeklySummarySchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : weeklySummarySchema,
     status: 201,
     billable: true,
     product: 'weekly_summary',
@@ -49,7 +49,7 @@ export const getWeeklySummary = /* @__PURE__ */ shakable(() =>
     handler: 'weekly-summaries/get',
     summary: 'Read a held weekly summary, a page of items at a time, optionally for one postcode (free)',
     request: { path: extractPath, query: weeklySummaryReadQuery },
-    response: weeklySummarySchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : weeklySummarySchema,
     status: 200,
     billable: false,
     product: null,
@@ -67,7 +67,7 @@ export const listWeeklySummaries = /* @__PURE__ */ shakable(() =>
     handler: 'weekly-summaries/list',
     summary: 'List held weekly summaries, newest first, by type and week',
     request: { path: noPath, query: weeklySummaryListQuery },
-    response: weeklySummaryListSchema,
+    response: process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : weeklySummaryListSchema,
     status: 200,
     billable: false,
     product: null,

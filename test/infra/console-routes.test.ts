@@ -5,7 +5,7 @@
  * keys table expiring links and sessions by TTL; the built script copied next to its bundle.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sandboxChunkCommand } from '../../lib/bundling.ts';
+import { errorsPageCommand, sandboxChunkCommand } from '../../lib/bundling.ts';
 import { bundlingWithAssets } from '../../lib/constructs/api-function.ts';
 import { CONSOLE_SCRIPT, CONSOLE_STYLES, consoleRoutes } from '../../shared/console/routes.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
@@ -104,6 +104,7 @@ describe('console routes, deployed', () => {
       bundlingWithAssets([CONSOLE_SCRIPT, CONSOLE_STYLES]).commandHooks?.afterBundling('/in', '/out'),
     ).toEqual([
       sandboxChunkCommand('/in', '/out'),
+      errorsPageCommand('/in', '/out'),
       'cp "/in/shared/console/dist/console.js" "/out/console.js"',
       'cp "/in/shared/console/client/console.css" "/out/console.css"',
     ]);

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
-import { lambdaBundling, sandboxChunkCommand } from '../../lib/bundling.ts';
+import { errorsPageCommand, lambdaBundling, sandboxChunkCommand } from '../../lib/bundling.ts';
 import { bundlingWithAssets } from '../../lib/constructs/api-function.ts';
 import { docsRoutes, OPENAPI_DOCUMENT, SCALAR_BUNDLE } from '../../shared/docs/routes.ts';
 import { resourcePaths, resourcesOf, type Synthesized, synthesize } from './synth.ts';
@@ -65,6 +65,7 @@ describe('docs routes, deployed', () => {
     const bundling = bundlingWithAssets([OPENAPI_DOCUMENT, SCALAR_BUNDLE]);
     expect(bundling.commandHooks?.afterBundling('/in', '/out')).toEqual([
       sandboxChunkCommand('/in', '/out'),
+      errorsPageCommand('/in', '/out'),
       'cp "/in/docs/openapi.json" "/out/openapi.json"',
       'cp "/in/node_modules/@scalar/api-reference/dist/browser/standalone.js" "/out/standalone.js"',
     ]);

@@ -1,17 +1,21 @@
 /**
- * The docs routes as Lambda runs them: each handler bundled with the Lambda esbuild settings, its
- * route's `assets` next to the bundle (as CDK's `afterBundling` hook puts them), and invoked with
- * an API Gateway event and `LAMBDA_TASK_ROOT` set, without DynamoDB or an API key.
+ * The docs routes as Lambda runs them: each handler bundled with the Lambda esbuild settings in a
+ * directory of its own, its route's `assets` next to the bundle and the files CDK's `afterBundling`
+ * hook writes (the error reference page), and invoked with an API Gateway event and
+ * `LAMBDA_TASK_ROOT` set to that directory, without DynamoDB or an API key.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esbuildOptions } from '../../lib/bundling.ts';
+import { ERRORS_PAGE, esbuildOptions, lambdaBundling } from '../../lib/bundling.ts';
+import { serviceErrors } from '../../shared/app/errors.ts';
 import { routeList } from '../../shared/app/routes.ts';
+import { errorsPage } from '../../shared/docs/errors-page.ts';
 import { docsRoutes } from '../../shared/docs/routes.ts';
 
 type Handler = (
@@ -26,7 +30,16 @@ type Handler = (
 
 const routes = Object.values(docsRoutes);
 const out = mkdtempSync(join(tmpdir(), 'docs-bundles-'));
-const handlers = new Map<string, Handler>();
+const bundled = new Map<string, { dir: string; handler: Handler }>();
+const handlers = {
+  get: (name: string): Handler => {
+    const { dir, handler } = bundled.get(name) as { dir: string; handler: Handler };
+    return (event, context) => {
+      process.env.LAMBDA_TASK_ROOT = dir;
+      return handler(event, context);
+    };
+  },
+};
 const saved = { ...process.env };
 
 const event = (path: string, headers: Record<string, string>) => ({
@@ -46,14 +59,15 @@ const context = { getRemainingTimeInMillis: () => 10_000, functionName: 'docs', 
 
 beforeAll(async () => {
   Object.assign(process.env, {
-    LAMBDA_TASK_ROOT: out,
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     POWERTOOLS_METRICS_DISABLED: 'true',
     POWERTOOLS_TRACE_ENABLED: 'false',
   });
   const require = createRequire(import.meta.url);
   for (const route of routes) {
-    const outfile = join(out, `${route.name}.js`);
+    const dir = join(out, route.name);
+    mkdirSync(dir);
+    const outfile = join(dir, 'index.js');
     await build({
       ...esbuildOptions,
       sourcemap: false,
@@ -61,10 +75,12 @@ beforeAll(async () => {
       entryPoints: [`functions/${route.handler}.ts`],
       outfile,
     });
-    for (const asset of route.assets ?? []) copyFileSync(asset, join(out, basename(asset)));
-    handlers.set(route.name, (require(outfile) as { handler: Handler }).handler);
+    for (const asset of route.assets ?? []) copyFileSync(asset, join(dir, basename(asset)));
+    for (const command of lambdaBundling.commandHooks?.afterBundling(resolve('.'), dir) ?? [])
+      execFileSync('bash', ['-c', command], { cwd: resolve('.') });
+    bundled.set(route.name, { dir, handler: (require(outfile) as { handler: Handler }).handler });
   }
-}, 60_000);
+}, 120_000);
 
 afterAll(() => {
   process.env = saved;
@@ -78,7 +94,7 @@ const body = (response: Awaited<ReturnType<Handler>>) => {
 
 describe('docs routes bundled for Lambda', () => {
   it('serve the committed document from the bundle’s directory, without a key, with its ETag', async () => {
-    const handler = handlers.get('GetOpenApiDocument') as Handler;
+    const handler = handlers.get('GetOpenApiDocument');
     const response = await handler(event('/v1/openapi.json', { 'Accept-Encoding': 'gzip' }), context);
     expect(response.statusCode).toBe(200);
     expect(response.headers['Content-Type']).toBe('application/json; charset=utf-8');
@@ -94,14 +110,14 @@ describe('docs routes bundled for Lambda', () => {
   });
 
   it('serve the page, rendered from the document next to the bundle, Scalar’s bundle and the error reference', async () => {
-    const page = await (handlers.get('GetApiReference') as Handler)(event('/docs', {}), context);
+    const page = await handlers.get('GetApiReference')(event('/docs', {}), context);
     expect(page.statusCode).toBe(200);
     const first = routeList.find((route) => !route.internal);
     expect(body(page)).toContain(
       `<section id="${first?.name}" class="operation"><h3 elementtiming="first-operation">${first?.summary}</h3>`,
     );
     expect(body(page)).toContain("script.src = 'docs/scalar.js';");
-    const script = await (handlers.get('GetApiReferenceScript') as Handler)(
+    const script = await handlers.get('GetApiReferenceScript')(
       event('/docs/scalar.js', { 'Accept-Encoding': 'gzip' }),
       context,
     );
@@ -110,8 +126,22 @@ describe('docs routes bundled for Lambda', () => {
     // Lambda's response payload limit is 6 MB.
     expect(script.body.length).toBeLessThan(6 * 1024 * 1024);
     expect(body(script)).toContain('createApiReference');
-    const errors = await (handlers.get('GetErrorReference') as Handler)(event('/docs/errors', {}), context);
+    const errors = await handlers.get('GetErrorReference')(event('/docs/errors', {}), context);
     expect(errors.statusCode).toBe(200);
     expect(body(errors)).toContain('<tr id="unauthorized">');
+  });
+
+  it('serve the error reference rendered beside its bundle when it was bundled, without the catalogue in the bundle', async () => {
+    const { dir } = bundled.get('GetErrorReference') as { dir: string };
+    expect(readFileSync(join(dir, ERRORS_PAGE.file), 'utf8')).toBe(errorsPage(serviceErrors));
+    const bundle = readFileSync(join(dir, 'index.js'), 'utf8');
+    for (const code of ['unauthorized', 'monitor_not_found'] as const)
+      expect(bundle, code).not.toContain(serviceErrors[code].cause);
+    const errors = await handlers.get('GetErrorReference')(event('/docs/errors', {}), context);
+    expect(errors.statusCode).toBe(200);
+    expect(errors.headers['Content-Type']).toBe('text/html; charset=utf-8');
+    expect(body(errors)).toBe(errorsPage(serviceErrors));
+    // Only the error reference's bundle gets the page.
+    expect(existsSync(join(out, 'GetApiReference', ERRORS_PAGE.file))).toBe(false);
   });
 });

@@ -52,6 +52,14 @@ export interface RouteDefinition<
     readonly query: TQuery;
     readonly body?: TBody;
   };
+  /**
+   * The answer's schema: the contract (OpenAPI), the MCP server's tool outputs and the response
+   * check of the local stack and the tests read it. Lambda bundles leave it out (undefined), for
+   * only its builder used it there: an entry writes `response: process.env.ROUTE_RESPONSES_OMITTED
+   * ? NO_RESPONSE : schema`, and lib/bundling.ts defines that variable, so esbuild drops the
+   * schema and never builds it at start (docs/decisions/pending-responses-out-of-lambda.md). A
+   * route whose function reads every route's response (`responseSchemas`) keeps them.
+   */
   readonly response: TResponse;
   readonly status: number;
   /**
@@ -125,9 +133,20 @@ export interface RouteDefinition<
   readonly notForAgents?: boolean;
   /** Honours `X-Sandbox-Simulate: order_failed` with a test key. */
   readonly sandboxSimulate?: boolean;
+  /**
+   * Its function reads every route's response schema (the MCP server's tool output schemas): its
+   * bundle keeps them, where every other function's bundle leaves them out (`response`).
+   */
+  readonly responseSchemas?: boolean;
   /** Files (relative to the project root) copied next to the deployed bundle, read at run time. */
   readonly assets?: readonly string[];
 }
+
+/**
+ * What `response` is in a Lambda bundle: nothing (typed as the schema it stands for, which only
+ * the contract, the MCP server and the local response check read; none runs in those bundles).
+ */
+export const NO_RESPONSE = undefined as never;
 
 export const defineRoute = <
   TPath extends z.core.$ZodType,

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { esbuildOptions, keepingResponseSchemas } from '../../lib/bundling.ts';
+import { bundlingWithAssets } from '../../lib/constructs/api-function.ts';
+import { esbuildOptionsFor } from '../../scripts/function-weight.ts';
+import { routeList, routes } from '../../shared/app/routes.ts';
+
+/**
+ * Lambda bundles leave the route entries' response schemas out (lib/bundling.ts,
+ * docs/decisions/pending-responses-out-of-lambda.md); the MCP server's keeps them for its tools'
+ * output schemas.
+ */
+const requireBundle = async (contents: string, options: typeof esbuildOptions) => {
+  const dir = mkdtempSync(join(tmpdir(), 'crds-responses-'));
+  try {
+    const outfile = join(dir, 'bundle.cjs');
+    await build({
+      ...options,
+      sourcemap: false,
+      stdin: { contents, resolveDir: resolve('.'), loader: 'ts' },
+      outfile,
+    });
+    return createRequire(outfile)(outfile) as Record<string, unknown>;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+const responsesOfEveryRoute = `import { routeList } from './shared/app/routes.ts';
+export const responses = routeList.map((route) => [route.name, route.response !== undefined]);`;
+
+describe("route entries' response schemas", () => {
+  it('are left out of a Lambda bundle, for every route', async () => {
+    const { responses } = await requireBundle(responsesOfEveryRoute, esbuildOptions);
+    expect(responses).toEqual(routeList.map((route) => [route.name, false]));
+  }, 60_000);
+
+  it("are kept by the MCP server's bundle, for every route", async () => {
+    const { responses } = await requireBundle(responsesOfEveryRoute, keepingResponseSchemas(esbuildOptions));
+    expect(responses).toEqual(routeList.map((route) => [route.name, true]));
+    expect(routeList.filter((route) => route.responseSchemas).map((route) => route.name)).toEqual([
+      routes.mcp.name,
+    ]);
+    expect(esbuildOptionsFor({ route: routes.mcp }).define).not.toHaveProperty(
+      'process.env.ROUTE_RESPONSES_OMITTED',
+    );
+    expect(esbuildOptionsFor({ route: routes.listMonitors })).toBe(esbuildOptions);
+  }, 60_000);
+
+  it('are there wherever no bundle defines them away (the contract, the local stack, tests)', () => {
+    expect(routeList.filter((route) => route.response === undefined).map((route) => route.name)).toEqual([]);
+  });
+
+  it("are kept by CDK's bundling for the MCP server only", () => {
+    expect(bundlingWithAssets([]).define).toHaveProperty('process.env.ROUTE_RESPONSES_OMITTED', 'true');
+    expect(bundlingWithAssets(['docs/openapi.json']).define).toHaveProperty(
+      'process.env.ROUTE_RESPONSES_OMITTED',
+      'true',
+    );
+    expect(bundlingWithAssets([], true).define).not.toHaveProperty('process.env.ROUTE_RESPONSES_OMITTED');
+  });
+
+  it('a monitor read bundles its request schema but not its response schema', async () => {
+    const { outputFiles } = await build({
+      ...esbuildOptions,
+      sourcemap: false,
+      write: false,
+      entryPoints: { GetMonitor: `functions/${routes.getMonitor.handler}.ts` },
+      outdir: 'bundles',
+    });
+    const kept = await build({
+      ...keepingResponseSchemas(esbuildOptions),
+      sourcemap: false,
+      write: false,
+      entryPoints: { GetMonitor: `functions/${routes.getMonitor.handler}.ts` },
+      outdir: 'bundles',
+    });
+    const sizeOf = (files: typeof outputFiles) =>
+      files.find((file) => file.path.endsWith('/bundles/GetMonitor.js'))?.text.length ?? 0;
+    expect(sizeOf(outputFiles)).toBeGreaterThan(0);
+    // The monitor, its baseline and the company summary it shows: about 11 KB.
+    expect(sizeOf(kept.outputFiles) - sizeOf(outputFiles)).toBeGreaterThan(8 * 1024);
+  }, 60_000);
+});
