@@ -6,9 +6,7 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from 'node:http';
-import { dirname, join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AppPorts } from '../shared/app/ports.ts';
 import type { AdjustableClock } from '../shared/kernel/clock.ts';
@@ -65,7 +63,6 @@ const bodyOf = (req: IncomingMessage) => readBody(req, MAX_BODY_BYTES, bodyTooLa
  * default is 16 KB). Beyond it the answer is 400 `request_too_large` (`answerClientError`).
  */
 export const MAX_HEADER_BYTES = 10 * 1024;
-const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
 
 export function compile(route: GrantedRoute, handler: LambdaHttpHandler): CompiledRoute {
   const names: string[] = [];
@@ -89,8 +86,7 @@ export function compile(route: GrantedRoute, handler: LambdaHttpHandler): Compil
 export async function loadRoutes(routes: readonly GrantedRoute[], ports: AppPorts): Promise<CompiledRoute[]> {
   return Promise.all(
     routes.map(async (route) => {
-      const file = pathToFileURL(join(FUNCTIONS_DIR, `${route.handler}.ts`)).href;
-      const module = (await import(/* @vite-ignore */ file)) as {
+      const module = (await import(/* @vite-ignore */ `../functions/${route.handler}.ts`)) as {
         createHandler?: (ports: AppPorts) => LambdaHttpHandler;
       };
       if (typeof module.createHandler !== 'function') {

@@ -1,7 +1,3 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'functions');
 const loaded = new Map<string, Promise<FunctionModule>>();
 
 /**
@@ -17,8 +13,7 @@ interface FunctionModule {
 function functionModule(module: string): Promise<FunctionModule> {
   let exports = loaded.get(module);
   if (!exports) {
-    const file = pathToFileURL(join(FUNCTIONS_DIR, `${module}.ts`)).href;
-    exports = import(/* @vite-ignore */ file) as Promise<FunctionModule>;
+    exports = import(/* @vite-ignore */ `../../functions/${module}.ts`) as Promise<FunctionModule>;
     // A failed import (a module still being written) is tried again next time.
     exports.catch(() => loaded.delete(module));
     loaded.set(module, exports);

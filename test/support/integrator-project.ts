@@ -24,10 +24,11 @@ export interface IntegratorProject {
   /** Copies the program (a test fixture) in as `program.ts`. */
   addProgram(fixture: string): void;
   /**
-   * `tsc --strict` over `program.ts`, with `--noUncheckedIndexedAccess` and `--skipLibCheck false`:
-   * what it printed (empty when the program compiles). `outDir` emits JavaScript there, else none.
+   * `tsc --strict` over `program.ts`, with `--skipLibCheck false` (the installed packages'
+   * declarations checked too) unless `libCheck` is false: what it printed (empty when the program
+   * compiles). `outDir` emits JavaScript there, else none.
    */
-  typeCheck(options?: { outDir?: string; extra?: readonly string[] }): Promise<string>;
+  typeCheck(options?: { outDir?: string; extra?: readonly string[]; libCheck?: boolean }): Promise<string>;
   remove(): void;
 }
 
@@ -39,14 +40,14 @@ export function integratorProject(prefix: string, name: string): IntegratorProje
     dir,
     path: (...parts) => join(dir, ...parts),
     addProgram: (fixture) => copyFileSync(fixture, join(dir, 'program.ts')),
-    async typeCheck({ outDir, extra = [] } = {}) {
+    async typeCheck({ outDir, extra = [], libCheck = true } = {}) {
       const args = [
         tsc,
         ...(outDir ? ['--outDir', outDir] : ['--noEmit']),
         '--strict',
         ...extra,
         '--skipLibCheck',
-        'false',
+        String(!libCheck),
         '--module',
         'nodenext',
         '--target',

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { localProcessEnv } from '../../local/stack.ts';
 import { testCertificate } from '../../local/tls.ts';
 import { type StackProcessContext, spawnStackProcess, stopStackProcess } from './spawn-stack.ts';
+import { stackBundle } from './stack-bundle.ts';
 
 /** What an HTTP test file knows of its local stack (test/support/stack.ts). */
 export interface LocalStackContext extends StackProcessContext {
@@ -29,6 +30,8 @@ declare module 'vitest' {
 export async function setup(project: TestProject) {
   // The workers (and the commands they run) log and measure as the stacks do: errors only.
   Object.assign(process.env, localProcessEnv('ERROR'));
+  // Every stack process of the run, the workers' (crash-recovery's) too, starts from one bundle.
+  process.env.STACK_PROCESS_BUNDLE = await stackBundle();
   const webhookTls = testCertificate();
   const stacks = new Map<string, Promise<{ child: ChildProcess; context: StackProcessContext }>>();
   const broker = createServer((req, res) => {

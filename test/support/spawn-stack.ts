@@ -22,7 +22,9 @@ const START_TIMEOUT_MS = 240_000;
 export async function spawnStackProcess(
   settings: Record<string, string>,
 ): Promise<{ child: ChildProcess; context: StackProcessContext }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+  // The bundle of a test run (test/support/stack-bundle.ts), else the source through tsx.
+  const bundle = process.env.STACK_PROCESS_BUNDLE;
+  const child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', SCRIPT], {
     env: { ...process.env, ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,6 +14,35 @@
  *   STACK_PORT=… STACK_DYNAMO=… STACK_REGISTRY_URL=… STACK_REGISTRY_CREDENTIAL=… node --import tsx test/support/stack-process.ts
  */
 import { startLocalStack } from '../../local/stack.ts';
+import { callDynamo } from '../../shared/adapters/dynamodb/json-client.ts';
+
+/**
+ * The kinds of write and read the tests start with, once on a scratch item, before the stack says
+ * it listens: a fresh DynamoDB Local answers its first conditional write slowly while its JVM
+ * loads and compiles that path, and on a loaded machine a test's first write outlived the
+ * client's 3 s timeout, was retried and refused by its own first attempt (a key created twice).
+ */
+async function warmUp(tableName: string): Promise<void> {
+  const Key = { pk: { S: 'warm-up' } };
+  const absent = { ConditionExpression: 'attribute_not_exists(pk)' };
+  await callDynamo('PutItem', { TableName: tableName, Item: Key, ...absent });
+  await callDynamo('UpdateItem', {
+    TableName: tableName,
+    Key,
+    UpdateExpression: 'SET n = :n',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':n': { N: '1' } },
+  });
+  await callDynamo('GetItem', { TableName: tableName, Key, ConsistentRead: true });
+  await callDynamo('Query', {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': Key.pk },
+  });
+  await callDynamo('TransactWriteItems', {
+    TransactItems: [{ Delete: { TableName: tableName, Key, ConditionExpression: 'attribute_exists(pk)' } }],
+  });
+}
 
 const setting = (name: string): string => {
   const value = process.env[name];
@@ -35,6 +64,7 @@ const stack = await startLocalStack({
         webhooks: { allowLoopback: true, ca: setting('STACK_WEBHOOK_CA'), retryIntervalMs: 250 },
       }),
 });
+if (!dynamoEndpoint) await warmUp(stack.tableNames.keys);
 process.once('SIGTERM', () => {
   void stack.stop().finally(() => process.exit(0));
 });
