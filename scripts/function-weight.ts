@@ -48,9 +48,9 @@ export interface FunctionWeight {
   metafile: Metafile;
 }
 
-/** Bundles the functions (as deployed, in one esbuild run, writing nothing) and answers what each one carries. */
-export async function functionWeights(functions: readonly DeployedFunction[]): Promise<FunctionWeight[]> {
-  const { metafile } = await build({
+/** Bundles the functions as deployed, in one esbuild run, writing nothing: each bundle and the metafile. */
+export const bundleFunctions = (functions: readonly DeployedFunction[]) =>
+  build({
     ...esbuildOptions,
     sourcemap: false,
     write: false,
@@ -58,6 +58,9 @@ export async function functionWeights(functions: readonly DeployedFunction[]): P
     entryPoints: Object.fromEntries(functions.map((fn) => [fn.name, `functions/${fn.handler}.ts`])),
     outdir: 'bundles',
   });
+
+/** What each function carries, from the metafile of `bundleFunctions`. */
+export function weightsOf(functions: readonly DeployedFunction[], metafile: Metafile): FunctionWeight[] {
   return functions.map((fn) => {
     const output = metafile.outputs[`bundles/${fn.name}.js`];
     if (!output) throw new Error(`esbuild wrote no bundle for ${fn.name}`);
@@ -71,6 +74,11 @@ export async function functionWeights(functions: readonly DeployedFunction[]): P
       metafile: { inputs: metafile.inputs, outputs: { [`bundles/${fn.name}.js`]: output } },
     };
   });
+}
+
+/** Bundles the functions (as deployed, in one esbuild run, writing nothing) and answers what each one carries. */
+export async function functionWeights(functions: readonly DeployedFunction[]): Promise<FunctionWeight[]> {
+  return weightsOf(functions, (await bundleFunctions(functions)).metafile);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
