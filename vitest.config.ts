@@ -53,7 +53,15 @@ export default defineConfig({
     // cores). An HTTP file mostly waits on its stack (the main process and DynamoDB Local).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], setupFiles: EXAMPLE_PRICES } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          setupFiles: EXAMPLE_PRICES,
+          // One DynamoDB Local for the files that need one (test/support/dynamo.ts).
+          globalSetup: ['test/support/shared-dynamo.ts'],
+        },
+      },
       {
         test: {
           name: 'infra',

@@ -52,9 +52,14 @@ export function localClient(endpoint: string): DynamoDBClient {
   });
 }
 
-async function waitUntilReady(endpoint: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilReady(
+  endpoint: string,
+  child: ChildProcess,
+  output: () => string,
+  withinMs: number,
+): Promise<void> {
   const client = localClient(endpoint);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + withinMs;
   try {
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`DynamoDB Local exited early:\n${output()}`);
@@ -65,15 +70,18 @@ async function waitUntilReady(endpoint: string, child: ChildProcess, output: () 
         await new Promise((r) => setTimeout(r, 150));
       }
     }
-    throw new Error(`DynamoDB Local did not answer within 30 s:\n${output()}`);
+    throw new Error(`DynamoDB Local did not answer within ${withinMs / 1000} s:\n${output()}`);
   } finally {
     client.destroy();
   }
 }
 
-/** Starts DynamoDB Local on the port (0 = any free one); in memory unless a data folder is given. */
+/**
+ * Starts DynamoDB Local on the port (0 = any free one); in memory unless a data folder is given.
+ * It must answer within `readyWithinMs` (30 s unless given).
+ */
 export async function startDynamoLocal(
-  options: { port?: number; dataDir?: string } = {},
+  options: { port?: number; dataDir?: string; readyWithinMs?: number } = {},
 ): Promise<LocalDynamo> {
   const port = await freePort(options.port ?? 0);
   const storage = options.dataDir ? ['-dbPath', resolve(options.dataDir)] : ['-inMemory'];
@@ -115,7 +123,10 @@ export async function startDynamoLocal(
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   try {
-    await Promise.race([waitUntilReady(endpoint, child, () => log), spawnFailed]);
+    await Promise.race([
+      waitUntilReady(endpoint, child, () => log, options.readyWithinMs ?? 30_000),
+      spawnFailed,
+    ]);
   } catch (error) {
     // One that never answered is not left running (the process may live on, as a test worker does).
     process.off('exit', killOnExit);

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type OutputFile } from 'esbuild';
 import { esbuildOptions, keepingResponseSchemas } from '../lib/bundling.ts';
 import { routeList } from '../shared/app/routes.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
@@ -53,12 +53,17 @@ const KEEPING_RESPONSES = keepingResponseSchemas(esbuildOptions);
 export const esbuildOptionsFor = (fn: { route?: { responseSchemas?: boolean } }) =>
   fn.route?.responseSchemas ? KEEPING_RESPONSES : esbuildOptions;
 
-/** Bundles the functions (as deployed, one esbuild run per set of options, writing nothing) and answers what each one carries. */
-export async function functionWeights(functions: readonly DeployedFunction[]): Promise<FunctionWeight[]> {
+/**
+ * Bundles the functions as deployed, writing nothing (one esbuild run per set of options): every
+ * bundle and one metafile for them all.
+ */
+export async function bundleFunctions(
+  functions: readonly DeployedFunction[],
+): Promise<{ metafile: Metafile; outputFiles: OutputFile[] }> {
   const sets = [...new Set(functions.map(esbuildOptionsFor))];
-  const metafiles = await Promise.all(
-    sets.map(async (options) => {
-      const { metafile } = await build({
+  const results = await Promise.all(
+    sets.map((options) =>
+      build({
         ...options,
         sourcemap: false,
         write: false,
@@ -69,14 +74,20 @@ export async function functionWeights(functions: readonly DeployedFunction[]): P
             .map((fn) => [fn.name, `functions/${fn.handler}.ts`]),
         ),
         outdir: 'bundles',
-      });
-      return metafile;
-    }),
+      }),
+    ),
   );
-  const metafile: Metafile = {
-    inputs: Object.assign({}, ...metafiles.map((each) => each.inputs)),
-    outputs: Object.assign({}, ...metafiles.map((each) => each.outputs)),
+  return {
+    metafile: {
+      inputs: Object.assign({}, ...results.map((each) => each.metafile.inputs)),
+      outputs: Object.assign({}, ...results.map((each) => each.metafile.outputs)),
+    },
+    outputFiles: results.flatMap((each) => each.outputFiles),
   };
+}
+
+/** What each function carries, from the metafile of `bundleFunctions`. */
+export function weightsOf(functions: readonly DeployedFunction[], metafile: Metafile): FunctionWeight[] {
   return functions.map((fn) => {
     const output = metafile.outputs[`bundles/${fn.name}.js`];
     if (!output) throw new Error(`esbuild wrote no bundle for ${fn.name}`);
@@ -90,6 +101,11 @@ export async function functionWeights(functions: readonly DeployedFunction[]): P
       metafile: { inputs: metafile.inputs, outputs: { [`bundles/${fn.name}.js`]: output } },
     };
   });
+}
+
+/** Bundles the functions (as deployed, in one esbuild run, writing nothing) and answers what each one carries. */
+export async function functionWeights(functions: readonly DeployedFunction[]): Promise<FunctionWeight[]> {
+  return weightsOf(functions, (await bundleFunctions(functions)).metafile);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

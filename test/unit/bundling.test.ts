@@ -5,9 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../lib/bundling.ts';
-import { routeList } from '../../shared/app/routes.ts';
-import { FULFILMENT_STARTER, FULFILMENT_SWEEPER, workflowTasks } from '../../shared/kernel/infra/workflow.ts';
-import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../../shared/webhooks/infra.ts';
 
 /**
  * Lambda bundles replace three modules (lib/bundling.ts). This bundles, with the very settings
@@ -115,47 +112,6 @@ describe('Lambda bundles with the stand-in modules', () => {
     expect(result.body).toBe('pdf');
     expect(result.messageId).toBe('m-1');
   });
-});
-
-/** Every function CDK deploys: the routes, the workflow's tasks, its starter and sweeper, the webhook functions. */
-const deployed = [
-  ...routeList,
-  ...workflowTasks,
-  FULFILMENT_STARTER,
-  FULFILMENT_SWEEPER,
-  WEBHOOK_DISPATCHER,
-  WEBHOOK_RETRY,
-];
-
-describe('the bundle of every deployed function', () => {
-  it('carries no AWS SDK client: DynamoDB, SQS, EventBridge, Step Functions, S3, SES and KMS go through the lean clients', async () => {
-    const { outputFiles, metafile } = await build({
-      ...esbuildOptions,
-      sourcemap: false,
-      write: false,
-      metafile: true,
-      entryPoints: Object.fromEntries(deployed.map((fn) => [fn.name, `functions/${fn.handler}.ts`])),
-      outdir: 'bundles',
-    });
-    expect(outputFiles).toHaveLength(deployed.length);
-    for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
-      const clients = Object.keys(inputs).filter((input) => /@aws-sdk\/(client-|lib-dynamodb)/.test(input));
-      expect(clients, output).toEqual([]);
-      // The credential reader is the service's own: not the SDK's client core and INI-file loader.
-      const credentialChain = Object.keys(inputs).filter((input) =>
-        /@aws-sdk\/(core|credential-provider-)|@smithy\/core\/dist-es\/submodules\/config/.test(input),
-      );
-      expect(credentialChain, output).toEqual([]);
-      const jmespath = Object.keys(inputs).filter((input) =>
-        input.includes('@aws-lambda-powertools/jmespath'),
-      );
-      expect(jmespath, output).toEqual([]);
-    }
-    for (const file of outputFiles) {
-      expect(file.text, file.path).not.toContain('x-amz-user-agent');
-      expect(file.text, file.path).not.toContain('fromSSO');
-    }
-  }, 120_000);
 });
 
 /**

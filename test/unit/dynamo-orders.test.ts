@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dynamodb.ts';
-import { localTableName } from '../../local/stack.ts';
 import { DynamoEventLog } from '../../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../shared/adapters/dynamodb/orders.ts';
@@ -14,11 +12,12 @@ import type {
   OrderType,
 } from '../../shared/orders/store-port.ts';
 import type { EventRecord } from '../../shared/webhooks/event-port.ts';
+import { fileTables, SHARED_DYNAMO_WAIT_MS } from '../support/dynamo.ts';
 
 /** The order and offline search stores against DynamoDB Local, with the tables the stacks create. */
 
-const table = localTableName(tableDefinitions.main);
-let local: LocalDynamo | undefined;
+const tables = fileTables(allTables);
+const table = tables.name(tableDefinitions.main);
 const orders = new DynamoOrderStore(table);
 const searches = new DynamoOfflineSearchStore(table);
 const ledger = new DynamoExtractStore(table);
@@ -36,15 +35,10 @@ const eventFor = (
   ...overrides,
 });
 
-beforeAll(async () => {
-  local = await startDynamoLocal({ port: 0 });
-  await ensureTables(local.endpoint, allTables, localTableName);
-  // Read by the client when it is first created, which is at the first store call.
-  process.env.DYNAMODB_ENDPOINT = local.endpoint;
-}, 60_000);
+beforeAll(() => tables.create(), SHARED_DYNAMO_WAIT_MS);
 
 afterAll(async () => {
-  await local?.stop();
+  await tables.remove();
 });
 
 const newAccount = () => `acct_${randomUUID().replaceAll('-', '').slice(0, 12)}`;

@@ -7,29 +7,27 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables, type LocalDynamo, localClient, startDynamoLocal } from '../../local/dynamodb.ts';
-import { localTableName } from '../../local/stack.ts';
+import { localClient } from '../../local/dynamodb.ts';
 import { DynamoExtractStore, LIST_PAGE_ITEMS } from '../../shared/adapters/dynamodb/extracts.ts';
 import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import { fileTables, SHARED_DYNAMO_WAIT_MS } from '../support/dynamo.ts';
 
-const table = localTableName(tableDefinitions.main);
-let local: LocalDynamo | undefined;
+const tables = fileTables(allTables);
+const table = tables.name(tableDefinitions.main);
 /** The SDK's document client, to look at the stored items apart from the store under test. */
 let dynamo: DynamoDBDocumentClient;
 const store = new DynamoExtractStore(table);
 const calls: string[] = [];
 
 beforeAll(async () => {
-  local = await startDynamoLocal({ port: 0 });
-  await ensureTables(local.endpoint, allTables, localTableName);
-  process.env.DYNAMODB_ENDPOINT = local.endpoint;
-  dynamo = DynamoDBDocumentClient.from(localClient(local.endpoint));
+  const endpoint = await tables.create();
+  dynamo = DynamoDBDocumentClient.from(localClient(endpoint));
   observeDynamoCalls((operation) => calls.push(operation));
-}, 60_000);
+}, SHARED_DYNAMO_WAIT_MS);
 
 afterAll(async () => {
-  await local?.stop();
+  await tables.remove();
 });
 
 const newId = () => `ext_${randomUUID().replaceAll('-', '').slice(0, 24)}`;

@@ -7,27 +7,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dynamodb.ts';
-import { localTableName } from '../../local/stack.ts';
 import { getItem, SharedBatchPuts } from '../../shared/adapters/dynamodb/document.ts';
 import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
 import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
 import { feeEntryFor, headerFor, newPurchaseRecord } from '../../shared/extracts/lifecycle.ts';
 import type { PurchaseRecord } from '../../shared/extracts/store-port.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import { fileTables, SHARED_DYNAMO_WAIT_MS } from '../support/dynamo.ts';
 
-let local: LocalDynamo | undefined;
-const tableName = localTableName(tableDefinitions.main);
+const tables = fileTables([tableDefinitions.main]);
+const tableName = tables.name(tableDefinitions.main);
 const store = new DynamoExtractStore(tableName);
 
-beforeAll(async () => {
-  local = await startDynamoLocal({ port: 0 });
-  await ensureTables(local.endpoint, [tableDefinitions.main], localTableName);
-  process.env.DYNAMODB_ENDPOINT = local.endpoint;
-}, 60_000);
+beforeAll(() => tables.create(), SHARED_DYNAMO_WAIT_MS);
 
 afterAll(async () => {
-  await local?.stop();
+  await tables.remove();
 });
 
 const recordsOf = (key: string, slots: readonly string[], now: Date): PurchaseRecord[] =>

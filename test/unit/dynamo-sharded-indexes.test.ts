@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dynamodb.ts';
-import { localTableName } from '../../local/stack.ts';
 import { getItem, putItem } from '../../shared/adapters/dynamodb/document.ts';
 import { DynamoEventLog } from '../../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
@@ -15,6 +13,7 @@ import { newDelivery, sendDueRetries } from '../../shared/webhooks/dispatch.ts';
 import type { EventRecord } from '../../shared/webhooks/event-port.ts';
 import { publishMissed } from '../../shared/webhooks/publish.ts';
 import type { WebhookMessage } from '../../shared/webhooks/store-port.ts';
+import { fileTables, SHARED_DYNAMO_WAIT_MS } from '../support/dynamo.ts';
 
 /**
  * The four sparse indexes the background functions read are sharded: items land in different
@@ -25,21 +24,17 @@ import type { WebhookMessage } from '../../shared/webhooks/store-port.ts';
 // Many writes and one query per shard against DynamoDB Local, on a machine that may be busy.
 vi.setConfig({ testTimeout: 60_000 });
 
-const table = localTableName(tableDefinitions.main);
-let local: LocalDynamo | undefined;
+const tables = fileTables(allTables);
+const table = tables.name(tableDefinitions.main);
 const deliveries = new DynamoDeliveryStore(table);
 const eventLog = new DynamoEventLog(table);
 const orders = new DynamoOrderStore(table);
 const extracts = new DynamoExtractStore(table);
 
-beforeAll(async () => {
-  local = await startDynamoLocal({ port: 0 });
-  await ensureTables(local.endpoint, allTables, localTableName);
-  process.env.DYNAMODB_ENDPOINT = local.endpoint;
-}, 60_000);
+beforeAll(() => tables.create(), SHARED_DYNAMO_WAIT_MS);
 
 afterAll(async () => {
-  await local?.stop();
+  await tables.remove();
 });
 
 const COUNT = 32;

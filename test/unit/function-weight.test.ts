@@ -1,8 +1,16 @@
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { esbuildOptions } from '../../lib/bundling.ts';
-import { deployedFunctions, functionWeights } from '../../scripts/function-weight.ts';
+import { bundleFunctions, deployedFunctions, weightsOf } from '../../scripts/function-weight.ts';
 import { routes } from '../../shared/app/routes.ts';
+
+let bundles: ReturnType<typeof bundleFunctions> | undefined;
+/**
+ * Every deployed function bundled as deployed, once for this file's tests (a build of them all
+ * costs several seconds of CPU).
+ */
+const everyBundle = () => {
+  bundles ??= bundleFunctions(deployedFunctions());
+  return bundles;
+};
 
 /**
  * Each function bundles what its route runs (docs/decisions/0079-function-weight.md): modules
@@ -38,14 +46,7 @@ describe('what a function bundles', () => {
     const names = [...new Set([...Object.keys(mustNotCarry), ...Object.keys(mustCarry)])];
     const entries = Object.values(routes).filter((route) => names.includes(route.name));
     expect(entries.map((route) => route.name).sort()).toEqual([...names].sort());
-    const { metafile } = await build({
-      ...esbuildOptions,
-      sourcemap: false,
-      write: false,
-      metafile: true,
-      entryPoints: Object.fromEntries(entries.map((route) => [route.name, `functions/${route.handler}.ts`])),
-      outdir: 'bundles',
-    });
+    const { metafile } = await everyBundle();
     const inputsOf = (name: string) => Object.keys(metafile.outputs[`bundles/${name}.js`]?.inputs ?? {});
     for (const [name, patterns] of Object.entries(mustNotCarry)) {
       const inputs = inputsOf(name);
@@ -212,7 +213,7 @@ describe('each function within its bundle budget', () => {
   it('bundles no more than its budget, and never the sandbox registry', async () => {
     const functions = deployedFunctions();
     expect(Object.keys(BUDGET_KB).filter((name) => !functions.some((fn) => fn.name === name))).toEqual([]);
-    const weights = await functionWeights(functions);
+    const weights = weightsOf(functions, (await everyBundle()).metafile);
     const over = weights
       .map((weight) => ({
         name: weight.name,
@@ -226,6 +227,30 @@ describe('each function within its bundle budget', () => {
         weight.inputs.map((input) => input.path).filter((path) => sandboxInBundle(weight.name, path)),
         weight.name,
       ).toEqual([]);
+    }
+  }, 180_000);
+});
+
+describe('the bundle of every deployed function', () => {
+  it('carries no AWS SDK client: DynamoDB, SQS, EventBridge, Step Functions, S3, SES and KMS go through the lean clients', async () => {
+    const { outputFiles, metafile } = await everyBundle();
+    expect(outputFiles).toHaveLength(deployedFunctions().length);
+    for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+      const clients = Object.keys(inputs).filter((input) => /@aws-sdk\/(client-|lib-dynamodb)/.test(input));
+      expect(clients, output).toEqual([]);
+      // The credential reader is the service's own: not the SDK's client core and INI-file loader.
+      const credentialChain = Object.keys(inputs).filter((input) =>
+        /@aws-sdk\/(core|credential-provider-)|@smithy\/core\/dist-es\/submodules\/config/.test(input),
+      );
+      expect(credentialChain, output).toEqual([]);
+      const jmespath = Object.keys(inputs).filter((input) =>
+        input.includes('@aws-lambda-powertools/jmespath'),
+      );
+      expect(jmespath, output).toEqual([]);
+    }
+    for (const file of outputFiles) {
+      expect(file.text, file.path).not.toContain('x-amz-user-agent');
+      expect(file.text, file.path).not.toContain('fromSSO');
     }
   }, 180_000);
 });

@@ -17,8 +17,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables, type LocalDynamo, localClient, startDynamoLocal } from '../../local/dynamodb.ts';
-import { localTableName } from '../../local/stack.ts';
+import { localClient } from '../../local/dynamodb.ts';
 import {
   createIdempotencyRunner,
   IDEMPOTENCY_TIMING,
@@ -32,23 +31,22 @@ import {
 import { type Item, observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import { fileTables, SHARED_DYNAMO_WAIT_MS } from '../support/dynamo.ts';
 
-const table = localTableName(tableDefinitions.idempotency);
-let local: LocalDynamo | undefined;
+const tables = fileTables([tableDefinitions.idempotency]);
+const table = tables.name(tableDefinitions.idempotency);
 let sdkClient: DynamoDBClient;
 let documents: DynamoDBDocumentClient;
 
 beforeAll(async () => {
-  local = await startDynamoLocal({ port: 0 });
-  await ensureTables(local.endpoint, [tableDefinitions.idempotency], localTableName);
-  process.env.DYNAMODB_ENDPOINT = local.endpoint;
-  sdkClient = localClient(local.endpoint);
+  const endpoint = await tables.create();
+  sdkClient = localClient(endpoint);
   documents = DynamoDBDocumentClient.from(sdkClient);
-}, 60_000);
+}, SHARED_DYNAMO_WAIT_MS);
 
 afterAll(async () => {
   sdkClient?.destroy();
-  await local?.stop();
+  await tables.remove();
 });
 
 /** As Lambda gives it: Powertools reads the remaining time to set the in-progress expiry. */

@@ -7,7 +7,7 @@
  * and gets exactly those, each built on its first use (the pipeline's own ports come from
  * http.ts). Each capability's factory has its own module beside this one, so a function's bundle
  * carries only the adapters it names: the SDK's packages keep their modules' side effects, which
- * defeats tree-shaking within one module (test/unit/bundling.test.ts and
+ * defeats tree-shaking within one module (test/unit/function-weight.test.ts and
  * test/unit/orders/bundles.test.ts check the bundles).
  */
 

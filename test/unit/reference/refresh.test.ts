@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../../local/dynamodb.ts';
-import { localTableName } from '../../../local/stack.ts';
 import { DynamoReferenceStore } from '../../../shared/adapters/dynamodb/reference.ts';
 import { bundledReference } from '../../../shared/adapters/sandbox/reference.ts';
 import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
@@ -24,6 +22,7 @@ import type {
   RegistryForm,
 } from '../../../shared/reference/registry-port.ts';
 import type { ReferenceKind, ReferenceStore, StoredReference } from '../../../shared/reference/store-port.ts';
+import { fileTables, SHARED_DYNAMO_WAIT_MS } from '../../support/dynamo.ts';
 
 /** The daily reference refresh: the checks on the registry's answers, the store, the served copy. */
 
@@ -365,18 +364,12 @@ describe('the served copy (currentFormSchedule, currentCodeTables)', () => {
 });
 
 describe('DynamoReferenceStore', () => {
-  let local: LocalDynamo | undefined;
-  const store = new DynamoReferenceStore(localTableName(tableDefinitions.main));
+  const tables = fileTables(allTables);
+  const store = new DynamoReferenceStore(tables.name(tableDefinitions.main));
 
-  beforeAll(async () => {
-    local = await startDynamoLocal({ port: 0 });
-    await ensureTables(local.endpoint, allTables, localTableName);
-    process.env.DYNAMODB_ENDPOINT = local.endpoint;
-  }, 60_000);
+  beforeAll(() => tables.create(), SHARED_DYNAMO_WAIT_MS);
 
-  afterAll(async () => {
-    await local?.stop();
-  });
+  afterAll(() => tables.remove());
 
   it('has nothing before a refresh, then the copy as stored', async () => {
     expect(await store.get('code-tables')).toBeUndefined();

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../../local/dynamodb.ts';
-import { localTableName } from '../../../local/stack.ts';
 import { DynamoEventLog } from '../../../shared/adapters/dynamodb/events.ts';
 import {
   DynamoDeliveryStore,
@@ -19,24 +17,21 @@ import type {
   WebhookRequest,
   WebhookResponse,
 } from '../../../shared/webhooks/store-port.ts';
+import { fileTables, SHARED_DYNAMO_WAIT_MS } from '../../support/dynamo.ts';
 
 /** The webhook stores and the dispatcher against DynamoDB Local, with a scripted sender. */
 
-const table = localTableName(tableDefinitions.main);
-let local: LocalDynamo | undefined;
+const tables = fileTables(allTables);
+const table = tables.name(tableDefinitions.main);
 const endpoints = new DynamoWebhookEndpointStore(table);
 const deliveries = new DynamoDeliveryStore(table);
 const eventLog = new DynamoEventLog(table);
 const sealer = new AesGcmSealer(Buffer.alloc(32, 1));
 
-beforeAll(async () => {
-  local = await startDynamoLocal({ port: 0 });
-  await ensureTables(local.endpoint, allTables, localTableName);
-  process.env.DYNAMODB_ENDPOINT = local.endpoint;
-}, 60_000);
+beforeAll(() => tables.create(), SHARED_DYNAMO_WAIT_MS);
 
 afterAll(async () => {
-  await local?.stop();
+  await tables.remove();
 });
 
 afterEach(() => {
