@@ -5,8 +5,8 @@ import { localTableName } from '../../local/stack.ts';
 import { DynamoEventLog } from '../../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../shared/adapters/dynamodb/orders.ts';
-import type { FeeEntry } from '../../shared/extracts/store-port.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import type { FeeEntry } from '../../shared/kernel/ports/fee-ledger.ts';
 import type {
   OfflineSearchRecord,
   OrderRecord,

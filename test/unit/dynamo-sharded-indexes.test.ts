@@ -12,7 +12,7 @@ import type { PurchaseRecord } from '../../shared/extracts/store-port.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import type { OrderRecord } from '../../shared/orders/store-port.ts';
 import { newDelivery, sendDueRetries } from '../../shared/webhooks/dispatch.ts';
-import type { EventRecord } from '../../shared/webhooks/event-port.ts';
+import type { EventRecord, EventType } from '../../shared/webhooks/event-port.ts';
 import { publishMissed } from '../../shared/webhooks/publish.ts';
 import type { WebhookMessage } from '../../shared/webhooks/store-port.ts';
 
@@ -28,7 +28,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const table = localTableName(tableDefinitions.main);
 let local: LocalDynamo | undefined;
 const deliveries = new DynamoDeliveryStore(table);
-const eventLog = new DynamoEventLog(table);
+const eventLog = new DynamoEventLog<EventType>(table);
 const orders = new DynamoOrderStore(table);
 const extracts = new DynamoExtractStore(table);
 

@@ -42,7 +42,6 @@ import {
   type ExtractListOptions,
   type ExtractListPage,
   type ExtractPurchases,
-  type FeeEntry,
   type HeldExtractRef,
   type HeldExtracts,
   type ListedExtract,
@@ -55,6 +54,7 @@ import {
   type UsageLedger,
 } from '../../extracts/store-port.ts';
 import type { Environment } from '../../kernel/api-keys.ts';
+import type { FeeEntry } from '../../kernel/ports/fee-ledger.ts';
 import {
   batchGet,
   deleteItem,

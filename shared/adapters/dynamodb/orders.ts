@@ -22,8 +22,8 @@
  * searches and their listings carry no TTL: unlike extracts, order history is the account's record.
  */
 import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
-import type { FeeEntry } from '../../extracts/store-port.ts';
 import type { Environment } from '../../kernel/api-keys.ts';
+import type { FeeEntry } from '../../kernel/ports/fee-ledger.ts';
 import type {
   OfflineSearchRecord,
   OfflineSearchStatus,

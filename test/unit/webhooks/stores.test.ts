@@ -11,7 +11,7 @@ import { AesGcmSealer } from '../../../shared/adapters/webhooks/aes-sealer.ts';
 import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
 import { setMetricSink } from '../../../shared/kernel/metric-line.ts';
 import { dispatch, newDelivery, sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
-import type { EventRecord } from '../../../shared/webhooks/event-port.ts';
+import type { EventRecord, EventType } from '../../../shared/webhooks/event-port.ts';
 import { publishMissed, publishRecorded } from '../../../shared/webhooks/publish.ts';
 import type {
   WebhookEndpointRecord,
@@ -26,7 +26,7 @@ const table = localTableName(tableDefinitions.main);
 let local: LocalDynamo | undefined;
 const endpoints = new DynamoWebhookEndpointStore(table);
 const deliveries = new DynamoDeliveryStore(table);
-const eventLog = new DynamoEventLog(table);
+const eventLog = new DynamoEventLog<EventType>(table);
 const sealer = new AesGcmSealer(Buffer.alloc(32, 1));
 
 beforeAll(async () => {
