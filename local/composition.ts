@@ -18,14 +18,14 @@ import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.t
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
 import { createRegistries } from '../shared/adapters/registries.ts';
-import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
-import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
 import { capabilityList } from '../shared/app/capabilities.ts';
 import type { AppPorts } from '../shared/app/ports.ts';
 import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-ports.ts';
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
+import { AesGcmSealer } from '../shared/webhooks/adapters/aes-sealer.ts';
+import { HttpsWebhookSender } from '../shared/webhooks/adapters/https-sender.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */

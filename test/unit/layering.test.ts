@@ -200,10 +200,12 @@ describe('the dependency direction of shared/', () => {
     expect(outward.map(describeEdge)).toEqual([]);
   });
 
-  it('keeps the composition and adapters of a capability out of shared/: only functions and the local stack import them', () => {
+  it('keeps the composition and adapters of a capability out of shared/: only functions, the local stack and the composition layer (the Lambda root, a capability composition) import them', () => {
     const inward = edges.filter(
       ({ from, to }) =>
-        isCapabilityComposition(to) && !(isCapabilityComposition(from) && folderOf(from) === folderOf(to)),
+        isCapabilityComposition(to) &&
+        folderOf(from) !== 'composition' &&
+        !(isCapabilityComposition(from) && (folderOf(from) === folderOf(to) || !/\/adapters\//.test(from))),
     );
     expect(inward.map(describeEdge)).toEqual([]);
   });

@@ -3,13 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../../local/dynamodb.ts';
 import { localTableName } from '../../../local/stack.ts';
 import { DynamoEventLog } from '../../../shared/adapters/dynamodb/events.ts';
+import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
+import { setMetricSink } from '../../../shared/kernel/metric-line.ts';
+import { AesGcmSealer } from '../../../shared/webhooks/adapters/aes-sealer.ts';
 import {
   DynamoDeliveryStore,
   DynamoWebhookEndpointStore,
-} from '../../../shared/adapters/dynamodb/webhooks.ts';
-import { AesGcmSealer } from '../../../shared/adapters/webhooks/aes-sealer.ts';
-import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
-import { setMetricSink } from '../../../shared/kernel/metric-line.ts';
+} from '../../../shared/webhooks/adapters/dynamodb.ts';
 import { dispatch, newDelivery, sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
 import type { EventRecord, EventType } from '../../../shared/webhooks/event-port.ts';
 import { publishMissed, publishRecorded } from '../../../shared/webhooks/publish.ts';
