@@ -4,9 +4,9 @@ import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dy
 import { localTableName } from '../../local/stack.ts';
 import { DynamoEventLog } from '../../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
-import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../shared/adapters/dynamodb/orders.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import type { FeeEntry } from '../../shared/kernel/ports/fee-ledger.ts';
+import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../shared/orders/adapters/dynamodb.ts';
 import type {
   OfflineSearchRecord,
   OrderRecord,
