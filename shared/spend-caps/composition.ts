@@ -5,8 +5,8 @@
  */
 import { DynamoConsoleMembers } from '../adapters/dynamodb/console-members.ts';
 import { DynamoKeyAdministration } from '../adapters/dynamodb/key-admin.ts';
-import { DynamoSpendCaps, DynamoSpendHolds } from '../adapters/dynamodb/spend-caps.ts';
 import type { PortFactory, PortRoot } from '../kernel/capability-ports.ts';
+import { DynamoSpendCaps, DynamoSpendHolds } from './adapters/dynamodb.ts';
 import { billingRecipientsOf } from './alerts.ts';
 import { accountCharges } from './charges.ts';
 import { createSpendGuard } from './guard.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dynamodb.ts';
 import { localTableName } from '../../local/stack.ts';
 import { DynamoEventLog } from '../../shared/adapters/dynamodb/events.ts';
-import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
+import { DynamoExtractStore } from '../../shared/extracts/adapters/dynamodb.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import type { FeeEntry } from '../../shared/kernel/ports/fee-ledger.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../shared/orders/adapters/dynamodb.ts';

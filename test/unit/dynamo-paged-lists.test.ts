@@ -9,8 +9,8 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables, type LocalDynamo, localClient, startDynamoLocal } from '../../local/dynamodb.ts';
 import { localTableName } from '../../local/stack.ts';
-import { DynamoExtractStore, LIST_PAGE_ITEMS } from '../../shared/adapters/dynamodb/extracts.ts';
 import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
+import { DynamoExtractStore, LIST_PAGE_ITEMS } from '../../shared/extracts/adapters/dynamodb.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 
 const table = localTableName(tableDefinitions.main);

@@ -4,8 +4,8 @@ import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dy
 import { localTableName } from '../../local/stack.ts';
 import { getItem, putItem } from '../../shared/adapters/dynamodb/document.ts';
 import { DynamoEventLog } from '../../shared/adapters/dynamodb/events.ts';
-import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
 import { INDEX_SHARDS, shardKey } from '../../shared/adapters/dynamodb/sharded-index.ts';
+import { DynamoExtractStore } from '../../shared/extracts/adapters/dynamodb.ts';
 import type { PurchaseRecord } from '../../shared/extracts/store-port.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import { DynamoOrderStore } from '../../shared/orders/adapters/dynamodb.ts';

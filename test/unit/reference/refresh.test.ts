@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../../local/dynamodb.ts';
 import { localTableName } from '../../../local/stack.ts';
-import { DynamoReferenceStore } from '../../../shared/adapters/dynamodb/reference.ts';
 import { bundledReference } from '../../../shared/adapters/sandbox/reference.ts';
 import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
 import { RegistryRejection } from '../../../shared/kernel/registry-port.ts';
+import { DynamoReferenceStore } from '../../../shared/reference/adapters/dynamodb.ts';
 import { codeTables } from '../../../shared/reference/code-tables.ts';
 import { REFERENCE_CACHE_MS } from '../../../shared/reference/current.ts';
 import { currentCodeTables } from '../../../shared/reference/current-code-tables.ts';
