@@ -102,6 +102,9 @@ const isCapability = (folder: string | undefined) => folder !== undefined && !LA
  */
 const isCapabilityComposition = (path: string) =>
   isCapability(folderOf(path)) && /^[^/]+\/(?:composition\.ts|composition\/|adapters\/)/.test(path);
+/** A capability's own adapters (`<capability>/adapters/`), which only the composition layer builds. */
+const isCapabilityAdapter = (path: string) =>
+  isCapabilityComposition(path) && /^[^/]+\/adapters\//.test(path);
 /** The node of a module in the folder graph: its folder, its capability's composition or adapters apart. */
 const nodeOf = (path: string) =>
   isCapabilityComposition(path)
@@ -205,18 +208,19 @@ describe('the dependency direction of shared/', () => {
       ({ from, to }) =>
         isCapabilityComposition(to) &&
         folderOf(from) !== 'composition' &&
-        !(isCapabilityComposition(from) && (folderOf(from) === folderOf(to) || !/\/adapters\//.test(from))),
+        !(isCapabilityComposition(from) && (folderOf(from) === folderOf(to) || !isCapabilityAdapter(from))),
     );
     expect(inward.map(describeEdge)).toEqual([]);
   });
 
-  it("keeps the composition and adapters of a capability on its own folder, the technology adapters, the kernel and other capabilities' ports", () => {
+  it("keeps the composition and adapters of a capability on its own folder, the technology adapters, the kernel and other capabilities' ports (and, for its composition, their adapters)", () => {
     const leaks = edges.filter(
       ({ from, to }) =>
         isCapabilityComposition(from) &&
         folderOf(to) !== folderOf(from) &&
         !['kernel', 'adapters'].includes(folderOf(to) ?? '') &&
-        !isPort(to),
+        !isPort(to) &&
+        !(isCapabilityAdapter(to) && !isCapabilityAdapter(from)),
     );
     expect(leaks.map(describeEdge)).toEqual([]);
   });
