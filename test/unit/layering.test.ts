@@ -153,6 +153,18 @@ describe('the dependency direction of shared/', () => {
     expect(folderCycles(edges, nodeOf)).toEqual([]);
   });
 
+  it('has no cycle of any length between the folders directly under shared/, a capability counted whole with its composition and adapters', () => {
+    // What the before-stop check (folder-cycles.mjs) reads: the top-level folders alone. The registry
+    // and sandbox adapters move into their capabilities on their own branch (issue 41); their
+    // imports are left out here until that lands, then this list goes.
+    const movingElsewhere = /^adapters\/(?:registry-http\/|sandbox\/|registries\.ts$)/;
+    const cycles = folderCycles(
+      edges.filter(({ from }) => !movingElsewhere.test(from)),
+      (path) => folderOf(path),
+    );
+    expect(cycles).toEqual([]);
+  });
+
   it('has no cycle between the folders inside the kernel or the adapters', () => {
     const inside = (top: string) => (path: string) =>
       path.startsWith(`${top}/`) ? folderOf(path, 2) : undefined;
