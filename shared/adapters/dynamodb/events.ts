@@ -105,7 +105,7 @@ export class DynamoEventLog<Type extends string = string> implements EventLog<Ty
     });
     const listed = Items.slice(0, options.limit);
     return {
-      items: listed.map((item) => toEvent<Type>(item)),
+      items: listed.map(toEvent<Type>),
       next: Items.length > options.limit ? (listed.at(-1)?.sk as string) : undefined,
     };
   }
@@ -136,6 +136,6 @@ export class DynamoEventLog<Type extends string = string> implements EventLog<Ty
       below: { bound: before },
       limit,
     });
-    return items.map((item) => toEvent<Type>(item));
+    return items.map(toEvent<Type>);
   }
 }

@@ -803,7 +803,7 @@ export class DynamoMonitorStore implements MonitorStore {
     const rest = Items.filter((item) => item.sk !== options.after);
     const listed = rest.slice(0, options.limit);
     return {
-      items: listed.map((item) => toEvent<EventType>(item)),
+      items: listed.map(toEvent<EventType>),
       next: (listed.at(-1)?.sk as string | undefined) ?? undefined,
       hasMore: rest.length > options.limit,
     };
