@@ -209,7 +209,7 @@ try {
           ? fail("--aws needs --base-url (the stage URL, the API stack's ApiUrl output)")
           : readLocalEndpoints()?.api) ??
         fail('no local stack is running here: pass --base-url');
-      const { DynamoConsoleSessions } = await import('../shared/adapters/dynamodb/console-sessions.ts');
+      const { DynamoConsoleSessions } = await import('../shared/console/adapters/dynamodb-sessions.ts');
       const link = await createSignInLink(new DynamoConsoleSessions(process.env.KEYS_TABLE as string), {
         key,
         keyHash,

@@ -8,9 +8,6 @@
 import '../shared/usage/prices.ts';
 import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
-import { DynamoConsoleMembers } from '../shared/adapters/dynamodb/console-members.ts';
-import { DynamoConsolePasskeys } from '../shared/adapters/dynamodb/console-passkeys.ts';
-import { DynamoConsoleSessions } from '../shared/adapters/dynamodb/console-sessions.ts';
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency.ts';
 import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
@@ -18,14 +15,17 @@ import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.t
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
 import { createRegistries } from '../shared/adapters/registries.ts';
-import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
-import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
 import { capabilityList } from '../shared/app/capabilities.ts';
 import type { AppPorts } from '../shared/app/ports.ts';
+import { DynamoConsoleMembers } from '../shared/console/adapters/dynamodb-members.ts';
+import { DynamoConsolePasskeys } from '../shared/console/adapters/dynamodb-passkeys.ts';
+import { DynamoConsoleSessions } from '../shared/console/adapters/dynamodb-sessions.ts';
 import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-ports.ts';
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
+import { AesGcmSealer } from '../shared/webhooks/adapters/aes-sealer.ts';
+import { HttpsWebhookSender } from '../shared/webhooks/adapters/https-sender.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */

@@ -174,7 +174,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
 
     const { startLocalReferenceRefresh } = await import('./reference-refresh.ts');
-    const { DynamoReferenceStore } = await import('../shared/adapters/dynamodb/reference.ts');
+    const { DynamoReferenceStore } = await import('../shared/reference/adapters/dynamodb.ts');
     const referenceRefresh = startLocalReferenceRefresh(
       {
         registry: core.registryFor('live'),

@@ -78,7 +78,7 @@ export const BUCKET_LIST_ACTION = 's3:ListBucket';
  * The condition on `s3:ListBucket`: a list must ask for one of the prefixes, and a list without a
  * prefix is refused (`StringLike`, not `StringLikeIfExists`). S3 then answers a GET or HEAD of a
  * missing key 403 rather than 404 (its check has no prefix), which the blob store tells from a real
- * refusal by listing under the key (shared/adapters/aws/s3-blobs.ts).
+ * refusal by listing under the key (shared/orders/adapters/s3-blobs.ts).
  */
 export const listPrefixCondition = (prefixes: readonly string[]) => ({
   StringLike: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) },

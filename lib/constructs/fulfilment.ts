@@ -68,7 +68,7 @@ export const SWEEPER_DESCRIPTION = workflowFunctionDescription(
   'every 5 minutes: requeues stalled fulfilment, finishes purchases left uncommitted',
 );
 
-/** The keys table's index an account's members are listed by (shared/adapters/dynamodb/console-members.ts). */
+/** The keys table's index an account's members are listed by (shared/console/adapters/dynamodb-members.ts). */
 export const MEMBERS_INDEX = 'byAccount';
 
 export interface FulfilmentProps {

@@ -11,7 +11,7 @@ import { SECRET_CONTEXT_KEYS, SECRET_CONTEXT_PURPOSE, WEBHOOK_ENV } from '../../
  * the references would run both ways between the stacks). It names a role tag instead: a role may
  * seal only if it carries `SECRET_ROLE_TAG = seal` (the two routes that create and rotate secrets),
  * open only with `= open` (the dispatcher), and then only with the encryption context of
- * shared/adapters/aws/kms-sealer.ts (purpose, account, endpoint). Tagging a role is an
+ * shared/webhooks/adapters/kms-sealer.ts (purpose, account, endpoint). Tagging a role is an
  * administrator's act (`iam:TagRole`), as editing the key policy is.
  */
 export const SECRET_ROLE_TAG = 'company-register:webhook-secrets';

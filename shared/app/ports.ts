@@ -16,8 +16,8 @@ import type { Environment } from '../kernel/api-keys.ts';
 import type { CapabilityOwnPorts } from '../kernel/capability-ports.ts';
 import type { KeyAdministration } from '../kernel/key-admin.ts';
 import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
+import type { Mailer } from '../kernel/ports/mailer.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
-import type { Mailer } from '../orders/store-port.ts';
 import type { Registry } from './registry.ts';
 
 /** The registry a key's or a record's environment uses (test: the sandbox; live: the registry). */

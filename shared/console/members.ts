@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { AuthContext } from '../kernel/http/handler-types.ts';
 import { type KeyAdministration, newAuditRecord } from '../kernel/key-admin.ts';
+import type { Mailer } from '../kernel/ports/mailer.ts';
 import {
   type ConsoleMemberRecord,
   type ConsoleRole,
@@ -17,7 +18,6 @@ import {
   LINK_LIFETIME_MS,
   newToken,
 } from '../kernel/sessions.ts';
-import type { Mailer } from '../orders/store-port.ts';
 import { consoleSessionOf } from './keys.ts';
 import { SIGN_IN_PATH, SIGN_IN_TOKEN_PARAM } from './sign-in.ts';
 import type { ConsoleMemberStore, MemberChange, MemberSignInLinks, SignInLinkRecord } from './store-port.ts';

@@ -3,8 +3,9 @@
  * which functions give `awsRoutePorts`/`awsPorts`, and the ones the local stack builds the same way
  * (`localPorts`; it wraps the purchases' store in its storage faults itself, local/composition.ts).
  */
-import { DynamoExtractStore, DynamoHeldExtracts } from '../adapters/dynamodb/extracts.ts';
+
 import type { PortFactory } from '../kernel/capability-ports.ts';
+import { DynamoExtractStore, DynamoHeldExtracts } from './adapters/dynamodb.ts';
 
 /** The free reads' store: without a purchase's writes. */
 export const heldExtracts: PortFactory<'heldExtracts'> = (root) =>

@@ -8,6 +8,7 @@ import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { HandlerResult } from '../kernel/http/handler-types.ts';
+import type { FeeEntry } from '../kernel/ports/fee-ledger.ts';
 import { recordedPrice } from '../kernel/prices.ts';
 import { apiErrorFromRegistry } from '../kernel/registry-errors.ts';
 import { RegistryRejection } from '../kernel/registry-port.ts';
@@ -15,7 +16,6 @@ import {
   type ExtractHeader,
   type ExtractKind,
   type ExtractPurchases,
-  type FeeEntry,
   type HeldExtracts,
   type PurchaseRecord,
   type PurchaseRecords,

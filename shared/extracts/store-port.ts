@@ -4,6 +4,7 @@
  * (the bulky part, compressed and split, dropped by TTL after expiry).
  */
 import type { Environment } from '../kernel/api-keys.ts';
+import type { FeeEntry } from '../kernel/ports/fee-ledger.ts';
 
 export const extractKinds = ['company', 'person', 'register', 'weeklySummary'] as const;
 export type ExtractKind = (typeof extractKinds)[number];
@@ -39,30 +40,6 @@ export interface HeldExtractRef {
   purchasedAt: string;
   asOf: string;
   expiresAt: string;
-}
-
-/** One billable act (or, for test keys, one non-billable purchase) as the invoice shows it. */
-export interface FeeEntry {
-  accountId: string;
-  environment: Environment;
-  at: string;
-  product: string;
-  /** The statutory fee code; null when nothing was charged (test keys). */
-  feeCode: string | null;
-  quantity: number;
-  billable: boolean;
-  clientReference: string | null;
-  requestId: string;
-  /** What the fee paid for: an extract or order id. */
-  resourceId: string;
-  /**
-   * The price per unit in force when the entry was written, and its version (the `effectiveFrom`
-   * of shared/usage/prices.ts): kept, so a later price never changes what this use cost. Test keys'
-   * entries record what the same use would have cost. Absent on entries written before prices were
-   * recorded (the report then prices them by their time).
-   */
-  unitAmountCents?: number;
-  priceVersion?: string;
 }
 
 export interface ListedExtract extends HeldExtractRef {

@@ -5,9 +5,10 @@
  * one is acknowledged, so a shard of any size fits the function's time limit and a message that
  * fails is retried by SQS (then its DLQ) from where it was.
  */
-import type { FeeEntry } from '../extracts/store-port.ts';
+
 import type { Environment } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
+import type { FeeEntry } from '../kernel/ports/fee-ledger.ts';
 import { recordedPrice } from '../kernel/prices.ts';
 import { monitoringEventTypes } from '../webhooks/event-types.ts';
 import { isWeeklySummaryType } from '../weekly-summaries/registry-port.ts';

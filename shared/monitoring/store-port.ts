@@ -4,8 +4,8 @@
  * monitoring feed (every monitoring event of an owner, oldest first, kept 90 days).
  */
 import { createHash } from 'node:crypto';
-import type { FeeEntry } from '../extracts/store-port.ts';
 import type { Environment, Owner } from '../kernel/api-keys.ts';
+import type { FeeEntry } from '../kernel/ports/fee-ledger.ts';
 import type { EventRecord, MonitoringEventType } from '../webhooks/event-port.ts';
 
 /** What a company check compares: the fields a change event reports, and the newest document. */

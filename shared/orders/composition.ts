@@ -5,8 +5,9 @@
  * shared/composition/aws/ (a function bundles only the adapter it names), and the local stack's
  * stand-ins replace them (local/orders/).
  */
-import { DynamoOfflineSearchStore, DynamoOrderStore } from '../adapters/dynamodb/orders.ts';
+
 import type { PortFactory } from '../kernel/capability-ports.ts';
+import { DynamoOfflineSearchStore, DynamoOrderStore } from './adapters/dynamodb.ts';
 
 export const orders: PortFactory<'orders'> = (root) => new DynamoOrderStore(root.config.mainTable);
 export const offlineSearches: PortFactory<'offlineSearches'> = (root) =>

@@ -4,8 +4,8 @@
  * that fulfilment uses (blob store, mail, event bus, queue), each behind a small interface.
  */
 
-import type { FeeEntry } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
+import type { FeeEntry } from '../kernel/ports/fee-ledger.ts';
 import type { EventRecord } from '../webhooks/event-port.ts';
 
 export const orderTypes = ['charges_extract', 'document_image'] as const;
@@ -168,19 +168,6 @@ export interface BlobStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<Uint8Array | undefined>;
   exists(key: string): Promise<boolean>;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  attachments: { filename: string; contentType: string; content: Uint8Array }[];
-  /** Sending again with the same key sends nothing (a retried step). */
-  idempotencyKey: string;
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
 }
 
 /** What the API puts on the fulfilment queue. `attempt` > 0 when the sweeper restarts stalled work. */

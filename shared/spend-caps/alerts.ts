@@ -6,8 +6,8 @@
  */
 import { toTimestamp } from '../kernel/clock.ts';
 import { logger } from '../kernel/observability.ts';
+import type { Mailer, MailMessage } from '../kernel/ports/mailer.ts';
 import { type PriceSchedule, stagePrices } from '../kernel/prices.ts';
-import type { Mailer, MailMessage } from '../orders/store-port.ts';
 import type { EventRecord } from '../webhooks/event-port.ts';
 import { eventIdFor } from '../webhooks/publish.ts';
 import { ALERT_THRESHOLDS, money, presentSpendCap, type SpendCapView, scopeName } from './present.ts';

@@ -3,10 +3,11 @@
  * which functions give `awsRoutePorts`/`awsPorts`, and which the local stack builds the same way
  * (`localPorts`, with the stack's clock).
  */
-import { DynamoConsoleMembers } from '../adapters/dynamodb/console-members.ts';
+
 import { DynamoKeyAdministration } from '../adapters/dynamodb/key-admin.ts';
-import { DynamoSpendCaps, DynamoSpendHolds } from '../adapters/dynamodb/spend-caps.ts';
+import { DynamoConsoleMembers } from '../console/adapters/dynamodb-members.ts';
 import type { PortFactory, PortRoot } from '../kernel/capability-ports.ts';
+import { DynamoSpendCaps, DynamoSpendHolds } from './adapters/dynamodb.ts';
 import { billingRecipientsOf } from './alerts.ts';
 import { accountCharges } from './charges.ts';
 import { createSpendGuard } from './guard.ts';

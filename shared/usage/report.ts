@@ -1,9 +1,10 @@
 /** The usage report: the fee ledger of the caller's key environment over a period of whole days. */
-import type { FeeEntry, UsageLedger } from '../extracts/store-port.ts';
+import type { UsageLedger } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
+import type { FeeEntry } from '../kernel/ports/fee-ledger.ts';
 import { type PriceSchedule, priceAt, stagePrices } from '../kernel/prices.ts';
 import { MONITORING_PRODUCT } from '../monitoring/settings.ts';
 import { PRODUCT_NAMES } from './prices.ts';

@@ -5,8 +5,9 @@
  * module each in shared/composition/aws/ (a function bundles only the adapter it names); the local
  * stack has its own sealer and sender (local/composition.ts) and stand-ins for the bus and queue.
  */
-import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../adapters/dynamodb/webhooks.ts';
+
 import type { PortFactory } from '../kernel/capability-ports.ts';
+import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from './adapters/dynamodb.ts';
 
 export const webhookEndpoints: PortFactory<'webhookEndpoints'> = (root) =>
   new DynamoWebhookEndpointStore(root.config.mainTable);

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DynamoConsoleMembers } from '../../shared/adapters/dynamodb/console-members.ts';
+import { DynamoConsoleMembers } from '../../shared/console/adapters/dynamodb-members.ts';
 import { changeMemberRole, removeMember } from '../../shared/console/members.ts';
 import { CONTENT_SECURITY_POLICY } from '../../shared/console/pages.ts';
 import type { ConsoleMemberStore } from '../../shared/console/store-port.ts';

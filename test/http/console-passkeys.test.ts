@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DynamoConsolePasskeys } from '../../shared/adapters/dynamodb/console-passkeys.ts';
+import { DynamoConsolePasskeys } from '../../shared/console/adapters/dynamodb-passkeys.ts';
 import { baseUrl, createKey } from '../support/api.ts';
 import {
   type ConsoleSession,

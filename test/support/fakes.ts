@@ -14,7 +14,6 @@ import type {
   ExtractKind,
   ExtractListPage,
   ExtractPurchases,
-  FeeEntry,
   HeldExtracts,
   ListedExtract,
   ListPage,
@@ -27,6 +26,7 @@ import type {
 import type { ApiKeyRecord, Environment } from '../../shared/kernel/api-keys.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import type { ApiKeyRepository } from '../../shared/kernel/ports/api-keys.ts';
+import type { FeeEntry } from '../../shared/kernel/ports/fee-ledger.ts';
 import type { IdempotencyRunner, IdempotentCall } from '../../shared/kernel/ports/idempotency.ts';
 import type { Acquisition, LimiterStore } from '../../shared/kernel/ports/limiter.ts';
 import type { RequestLog, RequestRecord } from '../../shared/kernel/ports/request-log.ts';

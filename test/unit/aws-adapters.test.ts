@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SOURCE, EventBridgePublisher } from '../../shared/adapters/aws/eventbridge-publisher.ts';
-import { StepFunctionsStarter } from '../../shared/adapters/aws/sfn-starter.ts';
-import { SqsFulfilmentQueue } from '../../shared/adapters/aws/sqs-queue.ts';
-import { SqsWebhookQueue } from '../../shared/adapters/aws/sqs-webhook-queue.ts';
+import { StepFunctionsStarter } from '../../shared/orders/adapters/sfn-starter.ts';
+import { SqsFulfilmentQueue } from '../../shared/orders/adapters/sqs-queue.ts';
+import { SqsWebhookQueue } from '../../shared/webhooks/adapters/sqs-queue.ts';
 import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
 import type { WebhookMessage } from '../../shared/webhooks/store-port.ts';
 

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { S3BlobStore } from '../../shared/adapters/aws/s3-blobs.ts';
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_TAG,
@@ -10,6 +9,7 @@ import {
   tagValue,
 } from '../../shared/adapters/aws/ses-mailer.ts';
 import { AwsCallError } from '../../shared/adapters/aws/signed-request.ts';
+import { S3BlobStore } from '../../shared/orders/adapters/s3-blobs.ts';
 
 /**
  * The orders bucket and SES adapters over their REST APIs (shared/adapters/aws/signed-request.ts)

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoEventLog } from '../../shared/adapters/dynamodb/events.ts';
-import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
-import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../shared/adapters/dynamodb/orders.ts';
-import type { FeeEntry } from '../../shared/extracts/store-port.ts';
+import { DynamoExtractStore } from '../../shared/extracts/adapters/dynamodb.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import type { FeeEntry } from '../../shared/kernel/ports/fee-ledger.ts';
+import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../shared/orders/adapters/dynamodb.ts';
 import type {
   OfflineSearchRecord,
   OrderRecord,

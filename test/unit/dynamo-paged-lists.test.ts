@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localClient } from '../../local/dynamodb.ts';
-import { DynamoExtractStore, LIST_PAGE_ITEMS } from '../../shared/adapters/dynamodb/extracts.ts';
 import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
+import { DynamoExtractStore, LIST_PAGE_ITEMS } from '../../shared/extracts/adapters/dynamodb.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import { fileTables, SHARED_DYNAMO_WAIT_MS } from '../support/dynamo.ts';
 

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getItem, SharedBatchPuts } from '../../shared/adapters/dynamodb/document.ts';
-import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
 import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
+import { DynamoExtractStore } from '../../shared/extracts/adapters/dynamodb.ts';
 import { feeEntryFor, headerFor, newPurchaseRecord } from '../../shared/extracts/lifecycle.ts';
 import type { PurchaseRecord } from '../../shared/extracts/store-port.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';

@@ -14,10 +14,11 @@ import {
   searchCompanies,
 } from '../../shared/companies/search.ts';
 import { readHeldExtract } from '../../shared/extracts/lifecycle.ts';
-import type { ExtractHeader, FeeEntry } from '../../shared/extracts/store-port.ts';
+import type { ExtractHeader } from '../../shared/extracts/store-port.ts';
 import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import type { FeeEntry } from '../../shared/kernel/ports/fee-ledger.ts';
 import type { RegistryCompany } from '../../shared/kernel/registry-port.ts';
 import { encodeOfflineResults, offlineResultsKey } from '../../shared/orders/results.ts';
 import { listOfflineSearchResults } from '../../shared/orders/search-results.ts';

@@ -102,6 +102,9 @@ const isCapability = (folder: string | undefined) => folder !== undefined && !LA
  */
 const isCapabilityComposition = (path: string) =>
   isCapability(folderOf(path)) && /^[^/]+\/(?:composition\.ts|composition\/|adapters\/)/.test(path);
+/** A capability's own adapters (`<capability>/adapters/`), which only the composition layer builds. */
+const isCapabilityAdapter = (path: string) =>
+  isCapabilityComposition(path) && /^[^/]+\/adapters\//.test(path);
 /** The node of a module in the folder graph: its folder, its capability's composition or adapters apart. */
 const nodeOf = (path: string) =>
   isCapabilityComposition(path)
@@ -148,6 +151,18 @@ describe('the dependency direction of shared/', () => {
 
   it('has no two folders of shared/ importing each other, directly or round a longer cycle', () => {
     expect(folderCycles(edges, nodeOf)).toEqual([]);
+  });
+
+  it('has no cycle of any length between the folders directly under shared/, a capability counted whole with its composition and adapters', () => {
+    // What the before-stop check (folder-cycles.mjs) reads: the top-level folders alone. The registry
+    // and sandbox adapters move into their capabilities on their own branch (issue 41); their
+    // imports are left out here until that lands, then this list goes.
+    const movingElsewhere = /^adapters\/(?:registry-http\/|sandbox\/|registries\.ts$)/;
+    const cycles = folderCycles(
+      edges.filter(({ from }) => !movingElsewhere.test(from)),
+      (path) => folderOf(path),
+    );
+    expect(cycles).toEqual([]);
   });
 
   it('has no cycle between the folders inside the kernel or the adapters', () => {
@@ -200,21 +215,24 @@ describe('the dependency direction of shared/', () => {
     expect(outward.map(describeEdge)).toEqual([]);
   });
 
-  it('keeps the composition and adapters of a capability out of shared/: only functions and the local stack import them', () => {
+  it('keeps the composition and adapters of a capability out of shared/: only functions, the local stack and the composition layer (the Lambda root, a capability composition) import them', () => {
     const inward = edges.filter(
       ({ from, to }) =>
-        isCapabilityComposition(to) && !(isCapabilityComposition(from) && folderOf(from) === folderOf(to)),
+        isCapabilityComposition(to) &&
+        folderOf(from) !== 'composition' &&
+        !(isCapabilityComposition(from) && (folderOf(from) === folderOf(to) || !isCapabilityAdapter(from))),
     );
     expect(inward.map(describeEdge)).toEqual([]);
   });
 
-  it("keeps the composition and adapters of a capability on its own folder, the technology adapters, the kernel and other capabilities' ports", () => {
+  it("keeps the composition and adapters of a capability on its own folder, the technology adapters, the kernel and other capabilities' ports (and, for its composition, their adapters)", () => {
     const leaks = edges.filter(
       ({ from, to }) =>
         isCapabilityComposition(from) &&
         folderOf(to) !== folderOf(from) &&
         !['kernel', 'adapters'].includes(folderOf(to) ?? '') &&
-        !isPort(to),
+        !isPort(to) &&
+        !(isCapabilityAdapter(to) && !isCapabilityAdapter(from)),
     );
     expect(leaks.map(describeEdge)).toEqual([]);
   });

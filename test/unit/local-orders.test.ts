@@ -8,7 +8,8 @@ import { LocalEventBus } from '../../local/orders/event-bus.ts';
 import { OutboxMailer } from '../../local/orders/outbox-mailer.ts';
 import { LocalQueue } from '../../local/orders/queue.ts';
 import { LocalWorkflow, type TaskHandler } from '../../local/orders/workflow.ts';
-import type { FulfilmentMessage, MailMessage } from '../../shared/orders/store-port.ts';
+import type { MailMessage } from '../../shared/kernel/ports/mailer.ts';
+import type { FulfilmentMessage } from '../../shared/orders/store-port.ts';
 import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
 
 let dir: string;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { feeEntryFor } from '../../shared/extracts/lifecycle.ts';
-import type { ExtractHeader, FeeEntry } from '../../shared/extracts/store-port.ts';
+import type { ExtractHeader } from '../../shared/extracts/store-port.ts';
+import type { FeeEntry } from '../../shared/kernel/ports/fee-ledger.ts';
 import { PRICE_SCHEDULE_ENV, type PriceSchedule, priceAt, stagePrices } from '../../shared/kernel/prices.ts';
 import { checkPriceSchedule, EXAMPLE_PRICE_SCHEDULE, PRICED_ITEMS } from '../../shared/usage/prices.ts';
 import { priceEntry, usageAmounts } from '../../shared/usage/report.ts';

@@ -1,4 +1,4 @@
-import type { EventPublisher, ServiceEvent } from '../../webhooks/event-port.ts';
+import type { EventPublisher, ServiceEvent } from '../../kernel/ports/events.ts';
 import { callJsonApi, type JsonApi } from './json-call.ts';
 
 const EVENTBRIDGE: JsonApi = {

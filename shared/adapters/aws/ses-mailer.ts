@@ -1,4 +1,4 @@
-import type { Mailer, MailMessage } from '../../orders/store-port.ts';
+import type { Mailer, MailMessage } from '../../kernel/ports/mailer.ts';
 import { signedRequest } from './signed-request.ts';
 
 /** Header that carries the message's idempotency key to the recipient's copy (support, tracing). */

@@ -6,9 +6,9 @@ import type { ConsoleMemberRecord, ConsoleSessionRecord } from '../../kernel/ses
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 
 export const keyPk = (hash: string) => `${KEYS_TABLE_ITEMS.key}${hash}`;
-/** Console sessions, by their token's hash (console-sessions.ts writes them). */
+/** Console sessions, by their token's hash (shared/console/adapters/dynamodb-sessions.ts writes them). */
 export const sessionPk = (tokenHash: string) => `${KEYS_TABLE_ITEMS.session}${tokenHash}`;
-/** Console members, by account and id (console-members.ts writes them). */
+/** Console members, by account and id (shared/console/adapters/dynamodb-members.ts writes them). */
 export const memberPk = (accountId: string, memberId: string) =>
   `${KEYS_TABLE_ITEMS.member}${accountId}#${memberId}`;
 /** Key ids start with it; the index also lists the account's audit records (key-admin.ts), which do not. */

@@ -1,5 +1,5 @@
 /**
- * The event log in the main table (shared/webhooks/event-port.ts).
+ * The event log in the main table (shared/kernel/ports/events.ts).
  *
  *   EVT#<id>                          EVENT                          the event (data as JSON text)
  *   EVENTS#<acct>#<env>               <createdAt>#<ms>#<id>          the owner's events, a full copy each
@@ -17,15 +17,14 @@ import {
   type EventLog,
   type EventPage,
   type EventRecord,
-  type EventType,
-} from '../../webhooks/event-port.ts';
+} from '../../kernel/ports/events.ts';
 import { getItem, type Item, query, type TransactItem, transactWrite, updateItem } from './document.ts';
 import { entryOrder } from './ledger.ts';
 import { queryEveryShard, shardKey } from './sharded-index.ts';
 
 const UNPUBLISHED = 'EVTUNPUBLISHED';
 const eventKey = (id: string) => ({ pk: `EVT#${id}`, sk: 'EVENT' });
-const listPk = (accountId: string, environment: Environment, type?: EventType) =>
+const listPk = (accountId: string, environment: Environment, type?: string) =>
   `EVENTS#${accountId}#${environment}${type ? `#T#${type}` : ''}`;
 const expiresAtEpoch = (createdAt: string) =>
   Math.floor((Date.parse(createdAt) + EVENT_RETENTION_MS + 24 * 3600_000) / 1000);
@@ -43,7 +42,7 @@ export const eventFields = (event: EventRecord, expiresAt = expiresAtEpoch(event
   expiresAtEpoch: expiresAt,
 });
 
-export const toEvent = (item: Item): EventRecord => ({
+export const toEvent = <Type extends string = string>(item: Item): EventRecord<Type> => ({
   id: item.id,
   type: item.type,
   createdAt: item.createdAt,
@@ -81,19 +80,20 @@ export function eventPuts(tableName: string, event: EventRecord): TransactItem[]
   ];
 }
 
-export class DynamoEventLog implements EventLog {
+/** `Type`: the event types of the service (shared/webhooks/event-types.ts), which the table does not check. */
+export class DynamoEventLog<Type extends string = string> implements EventLog<Type> {
   constructor(private readonly tableName: string) {}
 
-  async get(id: string): Promise<EventRecord | undefined> {
+  async get(id: string): Promise<EventRecord<Type> | undefined> {
     const item = await getItem(this.tableName, eventKey(id));
-    return item ? toEvent(item) : undefined;
+    return item ? toEvent<Type>(item) : undefined;
   }
 
   async list(
     accountId: string,
     environment: Environment,
-    options: { type?: EventType; since: string; limit: number; after?: string },
-  ): Promise<EventPage> {
+    options: { type?: Type; since: string; limit: number; after?: string },
+  ): Promise<EventPage<Type>> {
     const pk = listPk(accountId, environment, options.type);
     const { Items } = await query({
       TableName: this.tableName,
@@ -105,12 +105,12 @@ export class DynamoEventLog implements EventLog {
     });
     const listed = Items.slice(0, options.limit);
     return {
-      items: listed.map(toEvent),
+      items: listed.map(toEvent<Type>),
       next: Items.length > options.limit ? (listed.at(-1)?.sk as string) : undefined,
     };
   }
 
-  async record(event: EventRecord): Promise<void> {
+  async record(event: EventRecord<Type>): Promise<void> {
     await transactWrite(eventPuts(this.tableName, event));
   }
 
@@ -129,13 +129,13 @@ export class DynamoEventLog implements EventLog {
     }
   }
 
-  async unpublished(before: string, limit: number): Promise<EventRecord[]> {
+  async unpublished(before: string, limit: number): Promise<EventRecord<Type>[]> {
     const items = await queryEveryShard({
       tableName: this.tableName,
       base: UNPUBLISHED,
       below: { bound: before },
       limit,
     });
-    return items.map(toEvent);
+    return items.map(toEvent<Type>);
   }
 }

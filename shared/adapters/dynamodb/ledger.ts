@@ -4,8 +4,8 @@
  * writing fee entries through the lean JSON client does not bundle the SDK with them.
  */
 import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
-import type { FeeEntry } from '../../extracts/store-port.ts';
 import type { Environment } from '../../kernel/api-keys.ts';
+import type { FeeEntry } from '../../kernel/ports/fee-ledger.ts';
 
 type Item = Record<string, NativeAttributeValue>;
 

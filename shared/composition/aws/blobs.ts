@@ -1,5 +1,5 @@
-import { S3BlobStore } from '../../adapters/aws/s3-blobs.ts';
 import { required } from '../../kernel/config.ts';
+import { S3BlobStore } from '../../orders/adapters/s3-blobs.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const blobs: CapabilityFactory<'blobs'> = (root) =>

@@ -1,7 +1,7 @@
-import { DynamoConsoleMembers } from '../../adapters/dynamodb/console-members.ts';
-import { DynamoConsolePasskeys } from '../../adapters/dynamodb/console-passkeys.ts';
-import { DynamoConsoleSessions } from '../../adapters/dynamodb/console-sessions.ts';
 import { DynamoKeyAdministration } from '../../adapters/dynamodb/key-admin.ts';
+import { DynamoConsoleMembers } from '../../console/adapters/dynamodb-members.ts';
+import { DynamoConsolePasskeys } from '../../console/adapters/dynamodb-passkeys.ts';
+import { DynamoConsoleSessions } from '../../console/adapters/dynamodb-sessions.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const consoleSessions: CapabilityFactory<'consoleSessions'> = (root) =>

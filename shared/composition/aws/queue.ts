@@ -1,5 +1,5 @@
-import { SqsFulfilmentQueue } from '../../adapters/aws/sqs-queue.ts';
 import { required } from '../../kernel/config.ts';
+import { SqsFulfilmentQueue } from '../../orders/adapters/sqs-queue.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const queue: CapabilityFactory<'queue'> = (root) =>

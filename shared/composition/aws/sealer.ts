@@ -1,5 +1,5 @@
-import { KmsSealer } from '../../adapters/aws/kms-sealer.ts';
 import { required } from '../../kernel/config.ts';
+import { KmsSealer } from '../../webhooks/adapters/kms-sealer.ts';
 import { WEBHOOK_ENV } from '../../webhooks/infra.ts';
 import type { CapabilityFactory } from './root.ts';
 

@@ -1,5 +1,5 @@
-import { StepFunctionsStarter } from '../../adapters/aws/sfn-starter.ts';
 import { required } from '../../kernel/config.ts';
+import { StepFunctionsStarter } from '../../orders/adapters/sfn-starter.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const starter: CapabilityFactory<'starter'> = (root) =>

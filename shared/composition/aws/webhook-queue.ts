@@ -1,5 +1,5 @@
-import { SqsWebhookQueue } from '../../adapters/aws/sqs-webhook-queue.ts';
 import { required } from '../../kernel/config.ts';
+import { SqsWebhookQueue } from '../../webhooks/adapters/sqs-queue.ts';
 import { WEBHOOK_ENV } from '../../webhooks/infra.ts';
 import type { CapabilityFactory } from './root.ts';
 

@@ -1,4 +1,4 @@
-import { HttpsWebhookSender } from '../../adapters/webhooks/https-sender.ts';
+import { HttpsWebhookSender } from '../../webhooks/adapters/https-sender.ts';
 import type { CapabilityFactory } from './root.ts';
 
 /** Deployed, only public addresses: the loopback allowance exists in the local stack's configuration alone. */

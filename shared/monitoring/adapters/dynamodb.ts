@@ -35,9 +35,9 @@ import {
 } from '../../adapters/dynamodb/document.ts';
 import { eventFields, eventPuts, toEvent } from '../../adapters/dynamodb/events.ts';
 import { cancellationReasons, entryOrder, feeEntryItem } from '../../adapters/dynamodb/ledger.ts';
-import type { FeeEntry } from '../../extracts/store-port.ts';
 import type { Environment, Owner } from '../../kernel/api-keys.ts';
-import type { EventRecord, MonitoringEventType } from '../../webhooks/event-port.ts';
+import type { FeeEntry } from '../../kernel/ports/fee-ledger.ts';
+import type { EventRecord, EventType, MonitoringEventType } from '../../webhooks/event-port.ts';
 import { personNamesSubjectKey } from '../person-match.ts';
 import { MONITORING_EVENT_RETENTION_MS } from '../settings.ts';
 import {
@@ -803,7 +803,7 @@ export class DynamoMonitorStore implements MonitorStore {
     const rest = Items.filter((item) => item.sk !== options.after);
     const listed = rest.slice(0, options.limit);
     return {
-      items: listed.map(toEvent),
+      items: listed.map(toEvent<EventType>),
       next: (listed.at(-1)?.sk as string | undefined) ?? undefined,
       hasMore: rest.length > options.limit,
     };

@@ -6,8 +6,8 @@
  * the sweeper does), with the same event id, which subscribers deduplicate on.
  */
 
-import type { FeeEntry } from '../../extracts/store-port.ts';
 import { toTimestamp } from '../../kernel/clock.ts';
+import type { FeeEntry } from '../../kernel/ports/fee-ledger.ts';
 import type { EventRecord, EventType } from '../../webhooks/event-port.ts';
 import { eventIdFor, type PublishPorts, publishRecorded } from '../../webhooks/publish.ts';
 import { presentOfflineSearch, presentOrderForEvent } from '../present.ts';

@@ -1,12 +1,13 @@
 import { presentCompanyMatch } from '../../companies/present.ts';
 import { toTimestamp } from '../../kernel/clock.ts';
+import type { Mailer } from '../../kernel/ports/mailer.ts';
 import {
   encodeOfflineResults,
   offlineResultsCsv,
   offlineResultsKey,
   readOfflineResults,
 } from '../results.ts';
-import type { BlobStore, Mailer, OfflineSearchStore } from '../store-port.ts';
+import type { BlobStore, OfflineSearchStore } from '../store-port.ts';
 import {
   type Clock,
   callerOf,

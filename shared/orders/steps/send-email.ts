@@ -1,5 +1,6 @@
 import { toTimestamp } from '../../kernel/clock.ts';
-import type { BlobStore, Mailer, OrderRecord, OrderStore } from '../store-port.ts';
+import type { Mailer } from '../../kernel/ports/mailer.ts';
+import type { BlobStore, OrderRecord, OrderStore } from '../store-port.ts';
 import { type Clock, isFinished, loadOrder, type WorkflowInput } from './common.ts';
 
 export interface SendEmailPorts extends Clock {

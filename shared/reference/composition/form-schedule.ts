@@ -1,6 +1,7 @@
 /** The form schedule `GET /v1/reference/forms` serves: the stored copy in the main table (shared/reference/current.ts). */
-import { DynamoReferenceStore } from '../../adapters/dynamodb/reference.ts';
+
 import type { PortFactory } from '../../kernel/capability-ports.ts';
+import { DynamoReferenceStore } from '../adapters/dynamodb.ts';
 import { currentFormSchedule } from '../current-forms.ts';
 
 export const formSchedule: PortFactory<'formSchedule'> = (root) =>

@@ -3,9 +3,9 @@
  * and the reference store in the main table.
  */
 import { secretReader } from '../../adapters/aws/secrets-extension.ts';
-import { DynamoReferenceStore } from '../../adapters/dynamodb/reference.ts';
 import { HttpRegistry } from '../../adapters/registry-http/http-registry.ts';
 import type { PortRoot } from '../../kernel/capability-ports.ts';
+import { DynamoReferenceStore } from '../adapters/dynamodb.ts';
 import type { ReferenceRegistry } from '../registry-port.ts';
 import type { ReferenceStore } from '../store-port.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardedLookup, HttpsWebhookSender } from '../../../shared/adapters/webhooks/https-sender.ts';
+import { guardedLookup, HttpsWebhookSender } from '../../../shared/webhooks/adapters/https-sender.ts';
 import {
   checkAddress,
   checkHost,

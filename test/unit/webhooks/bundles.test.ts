@@ -34,8 +34,8 @@ const has = (inputs: string[], fragment: string) => inputs.some((input) => input
 describe('webhook bundles', () => {
   it('the dispatcher: sender, KMS over REST, no SDK DynamoDB, KMS or SQS client, within 400 KB', async () => {
     const { bytes, inputs } = await bundle('workers/webhooks/dispatch');
-    expect(has(inputs, 'shared/adapters/webhooks/https-sender.ts')).toBe(true);
-    expect(has(inputs, 'shared/adapters/aws/kms-sealer.ts')).toBe(true);
+    expect(has(inputs, 'shared/webhooks/adapters/https-sender.ts')).toBe(true);
+    expect(has(inputs, 'shared/webhooks/adapters/kms-sealer.ts')).toBe(true);
     for (const client of ['client-dynamodb', 'client-kms', 'client-sqs', 'client-eventbridge']) {
       expect(has(inputs, `@aws-sdk/${client}/`), client).toBe(false);
     }
@@ -44,7 +44,7 @@ describe('webhook bundles', () => {
 
   it('the retry function: the delivery store and the queue only', async () => {
     const { inputs } = await bundle('workers/webhooks/retry');
-    expect(has(inputs, 'shared/adapters/aws/sqs-webhook-queue.ts')).toBe(true);
+    expect(has(inputs, 'shared/webhooks/adapters/sqs-queue.ts')).toBe(true);
     expect(has(inputs, '@aws-sdk/client-sqs/')).toBe(false);
     expect(has(inputs, 'https-sender.ts')).toBe(false);
     expect(has(inputs, 'kms-sealer.ts')).toBe(false);
@@ -57,7 +57,7 @@ describe('webhook bundles', () => {
       const { bytes, inputs } = await bundle(route.handler);
       const uses = new Set(grantsOf(route).uses);
       expect(has(inputs, 'kms-sealer.ts')).toBe(uses.has('sealer'));
-      expect(has(inputs, 'sqs-webhook-queue.ts')).toBe(uses.has('webhookQueue'));
+      expect(has(inputs, 'shared/webhooks/adapters/sqs-queue.ts')).toBe(uses.has('webhookQueue'));
       expect(has(inputs, '@aws-sdk/client-sqs/')).toBe(false);
       expect(has(inputs, 'https-sender.ts')).toBe(false);
       expect(has(inputs, '@aws-sdk/client-dynamodb/')).toBe(false);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCertificate } from '../../../local/tls.ts';
-import { HttpsWebhookSender } from '../../../shared/adapters/webhooks/https-sender.ts';
+import { HttpsWebhookSender } from '../../../shared/webhooks/adapters/https-sender.ts';
 
 /** The HTTPS sender against a real HTTPS server on loopback (allowed here by configuration only). */
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KmsSealer } from '../../../shared/adapters/aws/kms-sealer.ts';
+import { KmsSealer } from '../../../shared/webhooks/adapters/kms-sealer.ts';
 import { SECRET_CONTEXT_KEYS } from '../../../shared/webhooks/infra.ts';
 
 /** The KMS sealer over KMS's JSON API (signed with aws4, no SDK client), against a fake endpoint. */

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { AesGcmSealer } from '../../../shared/adapters/webhooks/aes-sealer.ts';
+import { AesGcmSealer } from '../../../shared/webhooks/adapters/aes-sealer.ts';
 import { nextAttemptAfter } from '../../../shared/webhooks/schedule.ts';
 import { signatureHeader, signPayload } from '../../../shared/webhooks/sign.ts';
 import { verifyWebhook, WebhookVerificationError } from '../../../shared/webhooks/verify.ts';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoEventLog } from '../../../shared/adapters/dynamodb/events.ts';
+import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
+import { setMetricSink } from '../../../shared/kernel/metric-line.ts';
+import { AesGcmSealer } from '../../../shared/webhooks/adapters/aes-sealer.ts';
 import {
   DynamoDeliveryStore,
   DynamoWebhookEndpointStore,
-} from '../../../shared/adapters/dynamodb/webhooks.ts';
-import { AesGcmSealer } from '../../../shared/adapters/webhooks/aes-sealer.ts';
-import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
-import { setMetricSink } from '../../../shared/kernel/metric-line.ts';
+} from '../../../shared/webhooks/adapters/dynamodb.ts';
 import { dispatch, newDelivery, sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
-import type { EventRecord } from '../../../shared/webhooks/event-port.ts';
+import type { EventRecord, EventType } from '../../../shared/webhooks/event-port.ts';
 import { publishMissed, publishRecorded } from '../../../shared/webhooks/publish.ts';
 import type {
   WebhookEndpointRecord,
@@ -25,7 +25,7 @@ const tables = fileTables(allTables);
 const table = tables.name(tableDefinitions.main);
 const endpoints = new DynamoWebhookEndpointStore(table);
 const deliveries = new DynamoDeliveryStore(table);
-const eventLog = new DynamoEventLog(table);
+const eventLog = new DynamoEventLog<EventType>(table);
 const sealer = new AesGcmSealer(Buffer.alloc(32, 1));
 
 beforeAll(() => tables.create(), SHARED_DYNAMO_WAIT_MS);

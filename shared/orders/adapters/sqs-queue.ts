@@ -1,10 +1,10 @@
-import type { FulfilmentMessage, FulfilmentQueue } from '../../orders/store-port.ts';
-import { callJsonApi } from './json-call.ts';
-import { SQS } from './sqs-api.ts';
+import { callJsonApi } from '../../adapters/aws/json-call.ts';
+import { SQS } from '../../adapters/aws/sqs-api.ts';
+import type { FulfilmentMessage, FulfilmentQueue } from '../store-port.ts';
 
 /**
  * Sends accepted orders and offline searches (and the sweeper's restarts) to the fulfilment
- * queue: one `SendMessage` over SQS's JSON API (json-call.ts, no SDK client).
+ * queue: one `SendMessage` over SQS's JSON API (shared/adapters/aws/json-call.ts, no SDK client).
  */
 export class SqsFulfilmentQueue implements FulfilmentQueue {
   constructor(private readonly queueUrl: string) {}

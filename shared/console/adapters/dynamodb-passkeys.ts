@@ -10,13 +10,13 @@
  *   that it was not set: a challenge is spent once.
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import type { PasskeyChallengeRecord, PasskeyRecord, PasskeyStore } from '../../console/store-port.ts';
+import { memberPk, sessionPk } from '../../adapters/dynamodb/api-keys.ts';
+import { callDynamo, type Item } from '../../adapters/dynamodb/json-client.ts';
+import { auditPut, readNested, transactOrRefuse } from '../../adapters/dynamodb/key-admin.ts';
 import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
 import { type ConsoleMemberRecord, type ConsoleSessionRecord, hashToken } from '../../kernel/sessions.ts';
-import { memberPk, sessionPk } from './api-keys.ts';
-import { callDynamo, type Item } from './json-client.ts';
-import { auditPut, readNested, transactOrRefuse } from './key-admin.ts';
+import type { PasskeyChallengeRecord, PasskeyRecord, PasskeyStore } from '../store-port.ts';
 
 export const passkeyPk = (credentialId: string) => `${KEYS_TABLE_ITEMS.passkey}${hashToken(credentialId)}`;
 /** The byAccount partition listing a member's passkeys. */

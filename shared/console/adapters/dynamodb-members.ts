@@ -6,26 +6,26 @@
  * in that account and environment (so it is a member there once), and is listed under the
  * byAccount partition `EMAIL#<sha256>`: where an address is a member, for its emailed sign-in link.
  * `SIGNIN#…` counts the requests for those links in an hour, per address and per source address.
- * Each change is one transaction with its audit record (key-admin.ts).
+ * Each change is one transaction with its audit record (shared/adapters/dynamodb/key-admin.ts).
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { memberPk } from '../../adapters/dynamodb/api-keys.ts';
+import { callDynamo, DynamoCallError } from '../../adapters/dynamodb/json-client.ts';
+import { auditPut, queryByAccount, readNested } from '../../adapters/dynamodb/key-admin.ts';
+import { cancellationReasons } from '../../adapters/dynamodb/ledger.ts';
+import type { Environment } from '../../kernel/api-keys.ts';
+import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
+import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
+import { type ConsoleMemberRecord, type ConsoleRole, hashToken } from '../../kernel/sessions.ts';
 import type {
   ConsoleMemberStore,
   MemberChange,
   MemberSignInLinks,
   Membership,
   SignInLinkRecord,
-} from '../../console/store-port.ts';
-import type { Environment } from '../../kernel/api-keys.ts';
-import { KEYS_TABLE_ITEMS } from '../../kernel/infra/tables.ts';
-import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
-import { type ConsoleMemberRecord, type ConsoleRole, hashToken } from '../../kernel/sessions.ts';
-import { memberPk } from './api-keys.ts';
-import { linkPut, putLink } from './console-links.ts';
-import { passkeyPk, queryMemberPasskeys } from './console-passkeys.ts';
-import { callDynamo, DynamoCallError } from './json-client.ts';
-import { auditPut, queryByAccount, readNested } from './key-admin.ts';
-import { cancellationReasons } from './ledger.ts';
+} from '../store-port.ts';
+import { linkPut, putLink } from './dynamodb-links.ts';
+import { passkeyPk, queryMemberPasskeys } from './dynamodb-passkeys.ts';
 
 const MEMBER_ID_PREFIX = 'mem_';
 const emailPartition = (email: string) => `${KEYS_TABLE_ITEMS.memberEmail}${hashToken(email)}`;

@@ -5,7 +5,7 @@
  * - counters: `pk SPEND#<account>#<env>#<YYYY-MM>`, `sk ACCOUNT` or `KEY#<keyId>`, `spentCents`
  *   (settled fees plus open holds) and `alerted` (the thresholds alerted this month);
  * - holds: `pk SPENDHOLD#<sha256 of the purchase key>`, `sk HOLD`, `status` open or settled; an
- *   open hold is on gsi1 (`SPENDHOLD_OPEN#<shard>` / `<reservedAt>#<hash>`, sharded-index.ts) for
+ *   open hold is on gsi1 (`SPENDHOLD_OPEN#<shard>` / `<reservedAt>#<hash>`, shared/adapters/dynamodb/sharded-index.ts) for
  *   the sweeper, which settles holds a dead purchase left open (shared/spend-caps/sweep.ts).
  *
  * A hold and its counters are written in one transaction, each counter on condition that it stays
@@ -13,8 +13,21 @@
  * conflict (`TransactionConflict`) and are retried here with jittered backoff.
  */
 import { createHash } from 'node:crypto';
+import {
+  getItem,
+  type Item,
+  query,
+  type TransactItem,
+  transactWrite,
+  updateItem,
+} from '../../adapters/dynamodb/document.ts';
+import { eventPuts } from '../../adapters/dynamodb/events.ts';
+import type { DynamoKeyAdministration } from '../../adapters/dynamodb/key-admin.ts';
+import { cancellationReasons, usagePk } from '../../adapters/dynamodb/ledger.ts';
+import { queryEveryShard, shardKey } from '../../adapters/dynamodb/sharded-index.ts';
 import type { Environment } from '../../kernel/api-keys.ts';
 import { StoreUnavailable } from '../../kernel/store-unavailable.ts';
+import type { EventRecord } from '../../webhooks/event-port.ts';
 import type {
   BillingRecipients,
   CapScope,
@@ -24,13 +37,7 @@ import type {
   SpendCounter,
   SpendHoldStore,
   SpendReservation,
-} from '../../spend-caps/store-port.ts';
-import type { EventRecord } from '../../webhooks/event-port.ts';
-import { getItem, type Item, query, type TransactItem, transactWrite, updateItem } from './document.ts';
-import { eventPuts } from './events.ts';
-import type { DynamoKeyAdministration } from './key-admin.ts';
-import { cancellationReasons, usagePk } from './ledger.ts';
-import { queryEveryShard, shardKey } from './sharded-index.ts';
+} from '../store-port.ts';
 
 const capsPk = (accountId: string, environment: Environment) => `SPENDCAP#${accountId}#${environment}`;
 const counterPk = (accountId: string, environment: Environment, month: string) =>

@@ -1,6 +1,6 @@
-import type { FulfilmentMessage, WorkflowStarter } from '../../orders/store-port.ts';
-import { callJsonApi, type JsonApi } from './json-call.ts';
-import { AwsCallError } from './signed-request.ts';
+import { callJsonApi, type JsonApi } from '../../adapters/aws/json-call.ts';
+import { AwsCallError } from '../../adapters/aws/signed-request.ts';
+import type { FulfilmentMessage, WorkflowStarter } from '../store-port.ts';
 
 const STEP_FUNCTIONS: JsonApi = {
   service: 'states',
@@ -12,7 +12,7 @@ const STEP_FUNCTIONS: JsonApi = {
 
 /**
  * Starts the fulfilment state machine with `StartExecution` over Step Functions' JSON API
- * (json-call.ts, no SDK client). The execution name makes a start idempotent: Step Functions
+ * (shared/adapters/aws/json-call.ts, no SDK client). The execution name makes a start idempotent: Step Functions
  * answers a repeated name with the running execution (same input) or `ExecutionAlreadyExists`
  * (different input, or the execution has finished), and both mean the work was started already.
  */

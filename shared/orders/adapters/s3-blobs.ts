@@ -1,12 +1,12 @@
-import type { BlobStore } from '../../orders/store-port.ts';
-import { AwsCallError, type SignedAnswer, signedRequest } from './signed-request.ts';
+import { AwsCallError, type SignedAnswer, signedRequest } from '../../adapters/aws/signed-request.ts';
+import type { BlobStore } from '../store-port.ts';
 
 /** The key as a path: each segment encoded (the keys we write need none, but a key may). */
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /**
  * Compiled PDFs and offline search results in the private orders bucket, through S3's REST API
- * (signed-request.ts). Objects are written with SSE-S3 (`AES256`), the bucket's own default
+ * (shared/adapters/aws/signed-request.ts). Objects are written with SSE-S3 (`AES256`), the bucket's own default
  * encryption, so a put never depends on a KMS key.
  *
  * A missing key: S3 answers 404 only to a caller it lets list the bucket without a prefix, and the

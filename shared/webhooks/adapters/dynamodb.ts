@@ -8,14 +8,24 @@
  *                                                           how many were written, the version attempts
  *                                                           made side by side write against)
  *     gsi1: WHDDUE#<shard> / <nextAttemptAt>#<eventId>#<endpointId>  only while pending: what the retry
- *           function reads (shard: sharded-index.ts, of `<eventId>#<endpointId>`)
+ *           function reads (shard: shared/adapters/dynamodb/sharded-index.ts, of `<eventId>#<endpointId>`)
  *   WHDP#<endpointId>        <createdAt>#<ms>#<eventId>     the endpoint's deliveries (event id only)
  *
  * Deliveries and their listing expire (TTL) 31 days after the event, like the event itself.
  */
 import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
+import {
+  batchGet,
+  getItem,
+  type Item,
+  query,
+  transactWrite,
+  updateItem,
+} from '../../adapters/dynamodb/document.ts';
+import { cancelledByCondition, entryOrder } from '../../adapters/dynamodb/ledger.ts';
+import { queryEveryShard, shardKey } from '../../adapters/dynamodb/sharded-index.ts';
 import type { Environment } from '../../kernel/api-keys.ts';
-import { EVENT_RETENTION_MS } from '../../webhooks/event-port.ts';
+import { EVENT_RETENTION_MS } from '../event-port.ts';
 import {
   type DeliveryAttempt,
   type DeliveryRecord,
@@ -26,10 +36,7 @@ import {
   type Page,
   type WebhookEndpointRecord,
   type WebhookEndpointStore,
-} from '../../webhooks/store-port.ts';
-import { batchGet, getItem, type Item, query, transactWrite, updateItem } from './document.ts';
-import { cancelledByCondition, entryOrder } from './ledger.ts';
-import { queryEveryShard, shardKey } from './sharded-index.ts';
+} from '../store-port.ts';
 
 const MAX_ATTEMPTS_KEPT = 50;
 /** Attempts recorded side by side retry their write this many times (each loses to one other at most once). */
@@ -47,7 +54,7 @@ const deliveryKey = (eventId: string, endpointId: string) => ({
   sk: `EP#${endpointId}`,
 });
 const dueSk = (at: string, eventId: string, endpointId: string) => `${at}#${eventId}#${endpointId}`;
-/** The due index's shard of a delivery (sharded-index.ts). */
+/** The due index's shard of a delivery (shared/adapters/dynamodb/sharded-index.ts). */
 const duePk = (eventId: string, endpointId: string) => shardKey(DUE, `${eventId}#${endpointId}`);
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';

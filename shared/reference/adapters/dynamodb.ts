@@ -4,8 +4,9 @@
  * JSON.parse. Written once a day by the refresh; read by the reference routes, which keep what they
  * read for a short while (shared/reference/current.ts), so no key is read on every request either.
  */
-import type { ReferenceKind, ReferenceStore, StoredReference } from '../../reference/store-port.ts';
-import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
+
+import { callDynamo, DynamoCallError, type Item } from '../../adapters/dynamodb/json-client.ts';
+import type { ReferenceKind, ReferenceStore, StoredReference } from '../store-port.ts';
 
 const keyOf = (kind: ReferenceKind) => ({ pk: { S: 'REFERENCE' }, sk: { S: kind } });
 

@@ -1,20 +1,20 @@
 /**
  * Console sign-in links and sessions in the keys table (shared/console/store-port.ts), by their
  * token's hash, each expiring by TTL (`expiresAtEpoch`; reads still compare times): a session at
- * its end, a link a week after it was made (written by console-links.ts; marked `usedAt` when
+ * its end, a link a week after it was made (written by dynamodb-links.ts; marked `usedAt` when
  * opened, so a used link is told from an unknown one). Records are nested under `link` / `session`, so their accountId and keyId
  * stay out of the byAccount index. Opening a link, and signing out, are transactions with their
- * audit record (key-admin.ts); a member's first sign-in marks it active in the same transaction.
+ * audit record (shared/adapters/dynamodb/key-admin.ts); a member's first sign-in marks it active in the same transaction.
  * Nothing here deletes.
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
-import type { ConsoleSessionStore, SignInLinkRecord } from '../../console/store-port.ts';
+import { memberPk, sessionPk } from '../../adapters/dynamodb/api-keys.ts';
+import { callDynamo, DynamoCallError } from '../../adapters/dynamodb/json-client.ts';
+import { auditPut, readNested } from '../../adapters/dynamodb/key-admin.ts';
 import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
 import type { ConsoleSessionRecord } from '../../kernel/sessions.ts';
-import { memberPk, sessionPk } from './api-keys.ts';
-import { linkPk, putLink } from './console-links.ts';
-import { callDynamo, DynamoCallError } from './json-client.ts';
-import { auditPut, readNested } from './key-admin.ts';
+import type { ConsoleSessionStore, SignInLinkRecord } from '../store-port.ts';
+import { linkPk, putLink } from './dynamodb-links.ts';
 
 const epoch = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 

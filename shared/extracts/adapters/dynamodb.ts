@@ -13,7 +13,7 @@
  *   USAGE#<acct>#<env>                   <at>#<extractId>        fee entries of a batch purchase
  *   DRAFT#<purchaseKey>                  single | <slot>         a purchase's record (see PurchaseRecord)
  *   gsi1: UNSETTLED_PURCHASES#<shard> / <purchasedAt>#<key>#<slot>   records not yet committed, for the
- *         sweeper (shard: sharded-index.ts, of `<key>#<slot>`)
+ *         sweeper (shard: shared/adapters/dynamodb/sharded-index.ts, of `<key>#<slot>`)
  *
  * A purchase is recorded before the registry is asked, and its answer's sections are written
  * before the header, so a purchase whose final transaction fails leaves a complete draft that a
@@ -36,26 +36,6 @@
  */
 
 import {
-  type Draft,
-  type ExtractHeader,
-  type ExtractKind,
-  type ExtractListOptions,
-  type ExtractListPage,
-  type ExtractPurchases,
-  type FeeEntry,
-  type HeldExtractRef,
-  type HeldExtracts,
-  type ListedExtract,
-  type ListPage,
-  type PagedList,
-  type PurchaseRecord,
-  type PurchaseRecords,
-  SINGLE_PURCHASE,
-  type StoredExtract,
-  type UsageLedger,
-} from '../../extracts/store-port.ts';
-import type { Environment } from '../../kernel/api-keys.ts';
-import {
   batchGet,
   deleteItem,
   getItem,
@@ -67,9 +47,35 @@ import {
   SharedBatchPuts,
   transactWrite,
   updateItem,
-} from './document.ts';
-import { cancellationReasons, cancelledByCondition, entryOrder, feeEntryItem, usagePk } from './ledger.ts';
-import { queryEveryShard, shardKey } from './sharded-index.ts';
+} from '../../adapters/dynamodb/document.ts';
+import {
+  cancellationReasons,
+  cancelledByCondition,
+  entryOrder,
+  feeEntryItem,
+  usagePk,
+} from '../../adapters/dynamodb/ledger.ts';
+import { queryEveryShard, shardKey } from '../../adapters/dynamodb/sharded-index.ts';
+import type { Environment } from '../../kernel/api-keys.ts';
+import type { FeeEntry } from '../../kernel/ports/fee-ledger.ts';
+import {
+  type Draft,
+  type ExtractHeader,
+  type ExtractKind,
+  type ExtractListOptions,
+  type ExtractListPage,
+  type ExtractPurchases,
+  type HeldExtractRef,
+  type HeldExtracts,
+  type ListedExtract,
+  type ListPage,
+  type PagedList,
+  type PurchaseRecord,
+  type PurchaseRecords,
+  SINGLE_PURCHASE,
+  type StoredExtract,
+  type UsageLedger,
+} from '../store-port.ts';
 
 /**
  * zlib is loaded on first use: every function builds this store, and most (the free reference

@@ -9,8 +9,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { type AddressPolicy, checkAddress, checkHost } from '../../webhooks/address-guard.ts';
-import type { WebhookRequest, WebhookResponse, WebhookSender } from '../../webhooks/store-port.ts';
+import { type AddressPolicy, checkAddress, checkHost } from '../address-guard.ts';
+import type { WebhookRequest, WebhookResponse, WebhookSender } from '../store-port.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const READ_LIMIT = 64 * 1024;

@@ -7,8 +7,9 @@
  * Both outlive the search's 30 days by the 12 months an extract of the person can be held: a
  * role read names the person by `prs_` id, and an expired search must answer 410, not 404.
  */
-import type { PeopleSearch, PeopleSearchStore, SearchedPerson } from '../../people/store-port.ts';
-import { getItem, type Item, putAll } from './document.ts';
+
+import { getItem, type Item, putAll } from '../../adapters/dynamodb/document.ts';
+import type { PeopleSearch, PeopleSearchStore, SearchedPerson } from '../store-port.ts';
 
 const RETENTION_SECONDS = 400 * 24 * 3600;
 

@@ -5,7 +5,7 @@
  * context when deployed: a secret opens only for the endpoint it was sealed for.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { SecretBinding, SecretSealer } from '../../webhooks/store-port.ts';
+import type { SecretBinding, SecretSealer } from '../store-port.ts';
 
 const associatedData = (binding: SecretBinding) =>
   Buffer.from(JSON.stringify([binding.accountId, binding.endpointId]), 'utf8');

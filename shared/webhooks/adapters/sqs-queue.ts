@@ -1,5 +1,5 @@
-import type { WebhookMessage, WebhookQueue } from '../../webhooks/store-port.ts';
-import { sendJsonBatches } from './sqs-api.ts';
+import { sendJsonBatches } from '../../adapters/aws/sqs-api.ts';
+import type { WebhookMessage, WebhookQueue } from '../store-port.ts';
 
 /** The dispatcher's queue: attempts (retries, resends, tests), ten messages per `SendMessageBatch`. */
 export class SqsWebhookQueue implements WebhookQueue {

@@ -1,13 +1,14 @@
 /**
  * Signing secrets sealed with AWS KMS (Encrypt / Decrypt of the webhook key), called through
- * KMS's JSON API (json-call.ts): no SDK client in the bundle. The
+ * KMS's JSON API (shared/adapters/aws/json-call.ts): no SDK client in the bundle. The
  * ciphertext blob names its key, so Decrypt is given the key id only to refuse any other key.
  * An encryption context binds each blob to its purpose, account and endpoint: the key policy refuses
  * a call without it, and Decrypt fails unless the context is the one the secret was sealed with.
  */
-import { SECRET_CONTEXT_PURPOSE } from '../../webhooks/infra.ts';
-import type { SecretBinding, SecretSealer } from '../../webhooks/store-port.ts';
-import { callJsonApi, type JsonApi } from './json-call.ts';
+
+import { callJsonApi, type JsonApi } from '../../adapters/aws/json-call.ts';
+import { SECRET_CONTEXT_PURPOSE } from '../infra.ts';
+import type { SecretBinding, SecretSealer } from '../store-port.ts';
 
 /** The encryption context (its keys: SECRET_CONTEXT_KEYS). */
 const contextOf = (binding: SecretBinding) => ({

@@ -9,21 +9,34 @@
  *   OFS#<id>                                  SEARCH             the offline search record
  *   OFSDAY#<acct>#<env>#<day>                 COUNT              searches accepted that day (`n`)
  *   OFSLIST#<acct>#<env>                      <createdAt>#<id>   the account's offline searches
- *   USAGE#<acct>#<env>                        <at>#<ms>#<requestId>   fee entries, as extracts.ts writes them
+ *   USAGE#<acct>#<env>                        <at>#<ms>#<requestId>   fee entries, as shared/extracts/adapters/dynamodb.ts writes them
  *
  * While an order or search is pending or processing its item carries gsi1pk `UNFINISHED#<shard>`
- * (sharded-index.ts, of the order or search id) and
+ * (shared/adapters/dynamodb/sharded-index.ts, of the order or search id) and
  * gsi1sk `<updatedAt>#<id>`, so the sweeper finds stalled work without a scan; reaching a final
  * status removes both. Writes that set `updatedAt` move gsi1sk with it.
  *
- * A status change that causes an event records it in the event log (events.ts) in the same
+ * A status change that causes an event records it in the event log (shared/adapters/dynamodb/events.ts) in the same
  * transaction. A status change moves the status listing items in the same transaction as the order, so each
  * filter is one query on its own partition: pages are never short because of a filter. Orders,
  * searches and their listings carry no TTL: unlike extracts, order history is the account's record.
  */
 import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
-import type { FeeEntry } from '../../extracts/store-port.ts';
+import {
+  batchGet,
+  getItem,
+  type Item,
+  query,
+  type TransactItem,
+  transactWrite,
+  type UpdateInput,
+  updateItem,
+} from '../../adapters/dynamodb/document.ts';
+import { eventPuts } from '../../adapters/dynamodb/events.ts';
+import { cancelledByCondition, entryOrder, feeEntryItem } from '../../adapters/dynamodb/ledger.ts';
+import { queryEveryShard, shardKey } from '../../adapters/dynamodb/sharded-index.ts';
 import type { Environment } from '../../kernel/api-keys.ts';
+import type { FeeEntry } from '../../kernel/ports/fee-ledger.ts';
 import type {
   OfflineSearchRecord,
   OfflineSearchStatus,
@@ -34,20 +47,7 @@ import type {
   OrderStore,
   OrderType,
   Transition,
-} from '../../orders/store-port.ts';
-import {
-  batchGet,
-  getItem,
-  type Item,
-  query,
-  type TransactItem,
-  transactWrite,
-  type UpdateInput,
-  updateItem,
-} from './document.ts';
-import { eventPuts } from './events.ts';
-import { cancelledByCondition, entryOrder, feeEntryItem } from './ledger.ts';
-import { queryEveryShard, shardKey } from './sharded-index.ts';
+} from '../store-port.ts';
 
 const UNFINISHED = 'UNFINISHED';
 const unfinishedStatuses: readonly string[] = ['pending', 'processing'];
