@@ -17,11 +17,11 @@ import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempote
 import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
-import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
 import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
 import { capabilityList } from '../shared/app/capabilities.ts';
 import type { AppPorts } from '../shared/app/ports.ts';
+import { createRegistries } from '../shared/composition/registry/registries.ts';
 import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-ports.ts';
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';

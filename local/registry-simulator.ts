@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Registry } from '../shared/app/registry.ts';
 import {
   type ArgumentKind,
   type ArgumentKinds,
@@ -25,8 +26,7 @@ import {
   registryOperations,
   rejectionStatus,
   type WireArgs,
-} from '../shared/adapters/registry-http/protocol.ts';
-import type { Registry } from '../shared/app/registry.ts';
+} from '../shared/composition/registry/protocol.ts';
 import type { RegistryPurchaseOutcome } from '../shared/extracts/registry-port.ts';
 import { type RegistryCaller, RegistryRejection } from '../shared/kernel/registry-port.ts';
 import type { RegistryImageRequestStatus } from '../shared/orders/registry-port.ts';
@@ -425,7 +425,7 @@ export interface RegistrySimulatorOptions {
   credential?: string;
   /**
    * Changes to the register as they happen (`POST /__simulator/changes`: a status, name or type
-   * change, a lodged document, a disqualified or licensed person; shared/adapters/sandbox/changes.ts).
+   * change, a lodged document, a disqualified or licensed person; shared/weekly-summaries/adapters/sandbox-changes.ts).
    */
   changes?: { apply(change: never): unknown };
 }
@@ -492,7 +492,9 @@ export const simulatorOperations = Object.fromEntries(
       {
         args: spec.args,
         invoke: async (registry, body, caller) => {
-          const method = registry[spec.method] as (...args: unknown[]) => Promise<unknown>;
+          const method = (registry as unknown as Record<string, unknown>)[spec.method] as (
+            ...args: unknown[]
+          ) => Promise<unknown>;
           const result = await method.apply(registry, spec.toPort(readArguments(spec.args, body), caller));
           return spec.wire ? spec.wire.encode(result as never) : result;
         },
@@ -945,7 +947,7 @@ export interface SimulatorControl {
   faults(): Promise<FaultRule[]>;
   calls(): Promise<CallLogSnapshot>;
   resetCalls(): Promise<void>;
-  /** Changes the register now (shared/adapters/sandbox/changes.ts: `RegisterChange`). */
+  /** Changes the register now (shared/weekly-summaries/adapters/sandbox-changes.ts: `RegisterChange`). */
   change(change: Record<string, unknown>): Promise<{ applied: true; weekStarting: string }>;
 }
 

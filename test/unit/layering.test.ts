@@ -200,21 +200,35 @@ describe('the dependency direction of shared/', () => {
     expect(outward.map(describeEdge)).toEqual([]);
   });
 
-  it('keeps the composition and adapters of a capability out of shared/: only functions and the local stack import them', () => {
+  it('keeps the composition and adapters of a capability out of shared/: only functions, the local stack and shared/composition/ import them', () => {
     const inward = edges.filter(
       ({ from, to }) =>
-        isCapabilityComposition(to) && !(isCapabilityComposition(from) && folderOf(from) === folderOf(to)),
+        isCapabilityComposition(to) &&
+        folderOf(from) !== 'composition' &&
+        !(isCapabilityComposition(from) && folderOf(from) === folderOf(to)),
     );
     expect(inward.map(describeEdge)).toEqual([]);
   });
 
-  it("keeps the composition and adapters of a capability on its own folder, the technology adapters, the kernel and other capabilities' ports", () => {
+  it("keeps the composition and adapters of a capability on its own folder, the technology adapters, the kernel, other capabilities' ports and the capabilities its own modules use", () => {
+    /** A capability whose modules (composition and adapters aside) import something of `to`'s capability. */
+    const usedByDomain = (from: string, to: string) =>
+      edges.some(
+        (edge) =>
+          folderOf(edge.from) === folderOf(from) &&
+          !isCapabilityComposition(edge.from) &&
+          folderOf(edge.to) === folderOf(to) &&
+          !isCapabilityComposition(edge.to),
+      );
     const leaks = edges.filter(
       ({ from, to }) =>
         isCapabilityComposition(from) &&
         folderOf(to) !== folderOf(from) &&
         !['kernel', 'adapters'].includes(folderOf(to) ?? '') &&
-        !isPort(to),
+        !isPort(to) &&
+        // Its adapters add no capability its domain does not already depend on (the sandbox's
+        // companies read the code tables, as companies' extracts do).
+        !(usedByDomain(from, to) && !isCapabilityComposition(to)),
     );
     expect(leaks.map(describeEdge)).toEqual([]);
   });

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulatorOperations } from '../../local/registry-simulator.ts';
-import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
+import {
+  composeRegistry,
+  type Registry,
+  type RegistryCapability,
+  type RegistryParts,
+  registryCapabilities,
+} from '../../shared/app/registry.ts';
+import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
+import { HttpRegistry } from '../../shared/composition/registry/http-registry.ts';
 import {
   billableOperations,
   clientKeyOf,
@@ -10,20 +18,12 @@ import {
   type RegistryOperation,
   registryOperations,
   registryProtocol,
-} from '../../shared/adapters/registry-http/protocol.ts';
+} from '../../shared/composition/registry/protocol.ts';
 import {
   protocolOperationsPart,
   withGeneratedProtocol,
-} from '../../shared/adapters/registry-http/protocol-docs.ts';
-import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
-import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
-import {
-  composeRegistry,
-  type Registry,
-  type RegistryCapability,
-  type RegistryParts,
-  registryCapabilities,
-} from '../../shared/app/registry.ts';
+} from '../../shared/composition/registry/protocol-docs.ts';
+import { sandboxDataset } from '../../shared/composition/registry/sandbox.ts';
 
 const capabilities = Object.keys(registryCapabilities) as RegistryCapability[];
 const portMethods = capabilities.flatMap((capability) =>
