@@ -12,18 +12,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Registry } from '../shared/app/registry.ts';
 import {
+  capabilityRegistrySandboxes,
+  fullRegistryProtocol,
+  type ProtocolOperation as RegistryOperation,
+} from '../shared/composition/registry/capability-protocol.ts';
+import {
   type ArgumentKind,
   type ArgumentKinds,
-  billableOperations,
-  clientKeyOf,
   isObject,
-  isRegistryOperation,
-  keyedOperations,
   MAINTENANCE_RETRY_AFTER_SECONDS,
-  operationSpec,
   REGISTRY_CODE_PATTERN,
-  type RegistryOperation,
-  registryOperations,
   rejectionStatus,
   type WireArgs,
 } from '../shared/composition/registry/protocol.ts';
@@ -231,9 +229,9 @@ function validateRule(input: unknown): FaultRule {
     operations !== undefined &&
     (!Array.isArray(operations) ||
       operations.length === 0 ||
-      !operations.every((op) => (registryOperations as readonly unknown[]).includes(op)))
+      !operations.every((op) => fullRegistryProtocol.operations.includes(op as string)))
   )
-    throw new FaultRuleError(`operations must be a non-empty list of: ${registryOperations.join(', ')}`);
+    throw new FaultRuleError(`operations must be a non-empty list of: ${fullRegistryProtocol.operations.join(', ')}`);
   if (accountId !== undefined && (typeof accountId !== 'string' || accountId === ''))
     throw new FaultRuleError('accountId must be a non-empty string');
   if (times !== undefined && (!nonNegativeInt(times) || times === 0))
@@ -485,13 +483,16 @@ export interface SimulatorOperation {
  * simulator's own record of keyed calls (see KeyedCalls), never by the registry behind it.
  */
 export const simulatorOperations = Object.fromEntries(
-  registryOperations.map((name): [RegistryOperation, SimulatorOperation] => {
-    const spec = operationSpec(name);
+  fullRegistryProtocol.operations.map((name): [RegistryOperation, SimulatorOperation] => {
+    const spec = fullRegistryProtocol.spec(name);
+    // A capability's own operations are answered by its sandbox, the registry port's by `registry`.
+    const own = capabilityRegistrySandboxes[name];
     return [
       name,
       {
         args: spec.args,
-        invoke: async (registry, body, caller) => {
+        invoke: async (portRegistry, body, caller) => {
+          const registry = own ?? portRegistry;
           const method = (registry as unknown as Record<string, unknown>)[spec.method] as (
             ...args: unknown[]
           ) => Promise<unknown>;
@@ -570,7 +571,7 @@ class KeyedCalls {
   /** `purchase.outcome`: what became of the key's billable call. */
   outcome(accountId: string, clientKey: string): RegistryPurchaseOutcome {
     const known = this.entries.get(`${accountId}\u0000${clientKey}`);
-    if (!known || !billableOperations.has(known.operation)) return { state: 'none' };
+    if (!known || !fullRegistryProtocol.billable.has(known.operation)) return { state: 'none' };
     if (!known.settled) return { state: 'pending' };
     return { state: 'completed', operation: known.operation, result: known.value };
   }
@@ -687,7 +688,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       if (failure)
         throw new RegistryRejection(failure.registryCode, failure.message, { documentNumber: number });
     }
-    const result = await simulatorOperations[operation].invoke(options.registry, body, caller);
+    const result = await (simulatorOperations[operation] as SimulatorOperation).invoke(options.registry, body, caller);
     if (operation !== 'images.status' || !faulted) return result;
     const status = result as RegistryImageRequestStatus;
     switch (imagePhase(faulted)) {
@@ -728,12 +729,12 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     const call = calls.start({
       operation,
       args: Object.fromEntries(
-        Object.keys(simulatorOperations[operation].args).map((name) => [name, fields[name]]),
+        Object.keys((simulatorOperations[operation] as SimulatorOperation).args).map((name) => [name, fields[name]]),
       ),
       accountId: typeof caller.accountId === 'string' ? caller.accountId : null,
       requestId: typeof caller.requestId === 'string' ? caller.requestId : null,
       clientReference: typeof caller.clientReference === 'string' ? caller.clientReference : null,
-      clientKey: clientKeyOf(operation, fields),
+      clientKey: fullRegistryProtocol.clientKeyOf(operation, fields),
       at: new Date(started).toISOString(),
     });
     const finish = (outcome: CallOutcome, status: number | null) => {
@@ -751,7 +752,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     try {
       if (!isObject(body)) throw new BadRequest('the body must be a JSON object');
       registryCaller = callerOf(body);
-      readArguments(simulatorOperations[operation].args, body);
+      readArguments((simulatorOperations[operation] as SimulatorOperation).args, body);
     } catch (error) {
       protocolError(res, 400, 'bad_request', (error as Error).message);
       finish('bad_request', 400);
@@ -760,7 +761,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
 
     // The registry takes the key as the call arrives: a repeat sent while it runs waits for it.
     const claim =
-      call.clientKey !== null && keyedOperations.has(operation)
+      call.clientKey !== null && fullRegistryProtocol.keyed.has(operation)
         ? keyedCalls.claim(registryCaller.accountId, call.clientKey, operation, call.args)
         : undefined;
     if (claim?.kind === 'conflict') {
@@ -831,7 +832,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
         }
       }
     }
-    call.billed = billableOperations.has(operation) && !call.repeated;
+    call.billed = fullRegistryProtocol.billable.has(operation) && !call.repeated;
     switch (applied.response) {
       case 'disconnect':
         res.destroy();
@@ -906,7 +907,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
         return serveControl(req, res, path.slice(CONTROL_PREFIX.length));
       const match = /^\/v1\/([^/]+)$/.exec(path);
       const operation = match?.[1];
-      if (!operation || !isRegistryOperation(operation))
+      if (!operation || !fullRegistryProtocol.isOperation(operation))
         return protocolError(res, 404, 'unknown_operation', `no operation at ${path}`);
       if (req.method !== 'POST')
         return protocolError(res, 405, 'method_not_allowed', 'operations are POSTed', { Allow: 'POST' });

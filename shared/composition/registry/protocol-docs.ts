@@ -6,7 +6,7 @@
 
 import { DEFAULT_TIMEOUTS } from '../../adapters/registry-http/transport.ts';
 import { type GeneratedPart, table, withGeneratedParts } from '../../kernel/markdown.ts';
-import { operationSpec, registryOperations } from './protocol.ts';
+import { fullRegistryProtocol } from './capability-protocol.ts';
 
 const code = (text: string) => `\`${text}\``;
 const seconds = (ms: number) => `${ms / 1000} s`;
@@ -18,8 +18,8 @@ export const protocolOperationsPart: GeneratedPart = {
   render: () =>
     table(
       ['Operation', 'Capability', 'Arguments', 'Port method', 'Result', 'Billed', 'Client key', 'Timeout'],
-      registryOperations.map((name) => {
-        const spec = operationSpec(name);
+      fullRegistryProtocol.operations.map((name) => {
+        const spec = fullRegistryProtocol.spec(name);
         return [
           code(name),
           spec.capability,
