@@ -231,7 +231,9 @@ function validateRule(input: unknown): FaultRule {
       operations.length === 0 ||
       !operations.every((op) => fullRegistryProtocol.operations.includes(op as string)))
   )
-    throw new FaultRuleError(`operations must be a non-empty list of: ${fullRegistryProtocol.operations.join(', ')}`);
+    throw new FaultRuleError(
+      `operations must be a non-empty list of: ${fullRegistryProtocol.operations.join(', ')}`,
+    );
   if (accountId !== undefined && (typeof accountId !== 'string' || accountId === ''))
     throw new FaultRuleError('accountId must be a non-empty string');
   if (times !== undefined && (!nonNegativeInt(times) || times === 0))
@@ -688,7 +690,11 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       if (failure)
         throw new RegistryRejection(failure.registryCode, failure.message, { documentNumber: number });
     }
-    const result = await (simulatorOperations[operation] as SimulatorOperation).invoke(options.registry, body, caller);
+    const result = await (simulatorOperations[operation] as SimulatorOperation).invoke(
+      options.registry,
+      body,
+      caller,
+    );
     if (operation !== 'images.status' || !faulted) return result;
     const status = result as RegistryImageRequestStatus;
     switch (imagePhase(faulted)) {
@@ -729,7 +735,10 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     const call = calls.start({
       operation,
       args: Object.fromEntries(
-        Object.keys((simulatorOperations[operation] as SimulatorOperation).args).map((name) => [name, fields[name]]),
+        Object.keys((simulatorOperations[operation] as SimulatorOperation).args).map((name) => [
+          name,
+          fields[name],
+        ]),
       ),
       accountId: typeof caller.accountId === 'string' ? caller.accountId : null,
       requestId: typeof caller.requestId === 'string' ? caller.requestId : null,

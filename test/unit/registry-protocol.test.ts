@@ -8,7 +8,10 @@ import {
   type RegistryParts,
   registryCapabilities,
 } from '../../shared/app/registry.ts';
-import { fullRegistryProtocol } from '../../shared/composition/registry/capability-protocol.ts';
+import {
+  documentedRegistryProtocol,
+  fullRegistryProtocol,
+} from '../../shared/composition/registry/capability-protocol.ts';
 import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
 import { HttpRegistry } from '../../shared/composition/registry/http-registry.ts';
 import {
@@ -180,7 +183,10 @@ describe('docs/registry-protocol.md', () => {
       .split('\n')
       .slice(2)
       .map((line) => line.split('|').map((cell) => cell.trim()));
-    expect(rows.map((row) => row[1])).toEqual(fullRegistryProtocol.operations.map((name) => `\`${name}\``));
+    expect(rows.map((row) => row[1])).toEqual(
+      documentedRegistryProtocol.operations.map((name) => `\`${name}\``),
+    );
+    expect(registryOperations.every((name) => documentedRegistryProtocol.isOperation(name))).toBe(true);
     expect(rows.find((row) => row[1] === '`post.request`')).toEqual([
       '',
       '`post.request`',

@@ -6,7 +6,7 @@
 
 import { DEFAULT_TIMEOUTS } from '../../adapters/registry-http/transport.ts';
 import { type GeneratedPart, table, withGeneratedParts } from '../../kernel/markdown.ts';
-import { fullRegistryProtocol } from './capability-protocol.ts';
+import { documentedRegistryProtocol } from './capability-protocol.ts';
 
 const code = (text: string) => `\`${text}\``;
 const seconds = (ms: number) => `${ms / 1000} s`;
@@ -18,8 +18,8 @@ export const protocolOperationsPart: GeneratedPart = {
   render: () =>
     table(
       ['Operation', 'Capability', 'Arguments', 'Port method', 'Result', 'Billed', 'Client key', 'Timeout'],
-      fullRegistryProtocol.operations.map((name) => {
-        const spec = fullRegistryProtocol.spec(name);
+      documentedRegistryProtocol.operations.map((name) => {
+        const spec = documentedRegistryProtocol.spec(name);
         return [
           code(name),
           spec.capability,
