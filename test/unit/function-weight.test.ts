@@ -158,8 +158,9 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   GetOpenApiDocument: 130,
   GetApiReference: 135,
   GetApiReferenceScript: 125,
-  // Every capability's codes come from the capability list, which brings their modules (record 0093).
-  GetErrorReference: 180,
+  // Every capability's codes come from the capability list, which brings their modules (record 0093),
+  // and with them a capability's own registry rows and sandbox (a scaffolded one: 183 KB).
+  GetErrorReference: 185,
   MarkProcessing: 90,
   RequestImages: 115,
   CheckImages: 115,
