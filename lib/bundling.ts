@@ -31,12 +31,12 @@ export const ALIASES = {
 /**
  * The sandbox registry (its code and sample data, about 80 KB) is a file of its own beside each
  * bundle that calls the registry, loaded on a test key's first registry call
- * (shared/adapters/registries.ts): a live key's function never compiles it. esbuild splits code
+ * (shared/composition/registry/registries.ts): a live key's function never compiles it. esbuild splits code
  * into chunks only for ES modules written to a directory, and CDK writes one CommonJS file, so the
  * bundle is told the file's name (`define`) and `afterBundling` writes it (`sandboxChunkCommand`).
  */
 export const SANDBOX_CHUNK = {
-  entry: 'shared/adapters/sandbox/sandbox.ts',
+  entry: 'shared/composition/registry/sandbox.ts',
   file: 'sandbox-registry.cjs',
 } as const;
 
@@ -109,7 +109,7 @@ const cliArgs = (): string[] => [
 
 /**
  * The shell command that writes the sandbox file beside a bundle, when the bundle loads it (it
- * names the file only if it bundles shared/adapters/registries.ts). Run in the project root.
+ * names the file only if it bundles shared/composition/registry/registries.ts). Run in the project root.
  */
 export const sandboxChunkCommand = (inputDir: string, outputDir: string): string =>
   `if grep -q "${SANDBOX_CHUNK.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${SANDBOX_CHUNK.entry}" ${cliArgs()

@@ -14,9 +14,9 @@ import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempote
 import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
-import { createRegistries } from '../shared/adapters/registries.ts';
 import { capabilityList } from '../shared/app/capabilities.ts';
 import type { AppPorts } from '../shared/app/ports.ts';
+import { createRegistries } from '../shared/composition/registry/registries.ts';
 import { DynamoConsoleMembers } from '../shared/console/adapters/dynamodb-members.ts';
 import { DynamoConsolePasskeys } from '../shared/console/adapters/dynamodb-passkeys.ts';
 import { DynamoConsoleSessions } from '../shared/console/adapters/dynamodb-sessions.ts';

@@ -48,9 +48,8 @@ import {
   type PersonRecord,
   personRecord,
 } from '../shared/adapters/sandbox/dataset.ts';
-import type { RecordsSource } from '../shared/adapters/sandbox/records.ts';
-import { sandboxRecordOrganisations, sandboxRecordsSource } from '../shared/adapters/sandbox/records-data.ts';
 import { addDays, dateOfDay, dayNumber } from '../shared/kernel/calendar-days.ts';
+import { MEMBER_ROLE } from '../shared/kernel/registry-ordering.ts';
 import type {
   IsoDate,
   RegistryAddress,
@@ -64,12 +63,13 @@ import type {
   RegistryRelationship,
   RegistryShareClass,
 } from '../shared/kernel/registry-port.ts';
-import { MEMBER_ROLE } from '../shared/people/ordering.ts';
 import type {
   PeopleSearchQuery,
   RegistryPersonRole,
   RegistryShareholding,
 } from '../shared/people/registry-port.ts';
+import type { RecordsSource } from '../shared/records/adapters/sandbox.ts';
+import { sandboxRecordOrganisations, sandboxRecordsSource } from '../shared/records/adapters/sandbox-data.ts';
 import { type GeneratedRecords, generateRecords } from './generated-records.ts';
 
 /** The simulator's dataset: the sandbox sample plus this many generated organisations. */

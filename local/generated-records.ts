@@ -18,13 +18,13 @@ import {
   person,
 } from '../shared/adapters/sandbox/data/company-builders.ts';
 import { type CompanyRecord, companyRecord } from '../shared/adapters/sandbox/dataset.ts';
+import { addDays } from '../shared/kernel/calendar-days.ts';
+import type { IsoDate } from '../shared/kernel/registry-port.ts';
 import type {
   BusinessNameFacts,
   NameReservationFacts,
   RecordsSource,
-} from '../shared/adapters/sandbox/records.ts';
-import { addDays } from '../shared/kernel/calendar-days.ts';
-import type { IsoDate } from '../shared/kernel/registry-port.ts';
+} from '../shared/records/adapters/sandbox.ts';
 
 export const GENERATED_BUSINESS_NAMES = 1500;
 export const GENERATED_RESERVATIONS = 400;

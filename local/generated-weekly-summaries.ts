@@ -14,8 +14,8 @@
  * do not know (shown with label = code).
  */
 
-import type { SourceWeek, WeeklySummarySource } from '../shared/adapters/sandbox/weekly-summaries.ts';
 import type { IsoDate, RegistryParty } from '../shared/kernel/registry-port.ts';
+import type { SourceWeek, WeeklySummarySource } from '../shared/weekly-summaries/adapters/sandbox.ts';
 import type {
   RegistryWeeklyCompany,
   RegistryWeeklySummaryItem,

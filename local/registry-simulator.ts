@@ -10,23 +10,21 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Registry } from '../shared/app/registry.ts';
+import {
+  capabilityRegistrySandboxes,
+  fullRegistryProtocol,
+  type ProtocolOperation as RegistryOperation,
+} from '../shared/composition/registry/capability-protocol.ts';
 import {
   type ArgumentKind,
   type ArgumentKinds,
-  billableOperations,
-  clientKeyOf,
   isObject,
-  isRegistryOperation,
-  keyedOperations,
   MAINTENANCE_RETRY_AFTER_SECONDS,
-  operationSpec,
   REGISTRY_CODE_PATTERN,
-  type RegistryOperation,
-  registryOperations,
   rejectionStatus,
   type WireArgs,
-} from '../shared/adapters/registry-http/protocol.ts';
-import type { Registry } from '../shared/app/registry.ts';
+} from '../shared/composition/registry/protocol.ts';
 import type { RegistryPurchaseOutcome } from '../shared/extracts/registry-port.ts';
 import { type RegistryCaller, RegistryRejection } from '../shared/kernel/registry-port.ts';
 import type { RegistryImageRequestStatus } from '../shared/orders/registry-port.ts';
@@ -231,9 +229,11 @@ function validateRule(input: unknown): FaultRule {
     operations !== undefined &&
     (!Array.isArray(operations) ||
       operations.length === 0 ||
-      !operations.every((op) => (registryOperations as readonly unknown[]).includes(op)))
+      !operations.every((op) => fullRegistryProtocol.operations.includes(op as string)))
   )
-    throw new FaultRuleError(`operations must be a non-empty list of: ${registryOperations.join(', ')}`);
+    throw new FaultRuleError(
+      `operations must be a non-empty list of: ${fullRegistryProtocol.operations.join(', ')}`,
+    );
   if (accountId !== undefined && (typeof accountId !== 'string' || accountId === ''))
     throw new FaultRuleError('accountId must be a non-empty string');
   if (times !== undefined && (!nonNegativeInt(times) || times === 0))
@@ -425,7 +425,7 @@ export interface RegistrySimulatorOptions {
   credential?: string;
   /**
    * Changes to the register as they happen (`POST /__simulator/changes`: a status, name or type
-   * change, a lodged document, a disqualified or licensed person; shared/adapters/sandbox/changes.ts).
+   * change, a lodged document, a disqualified or licensed person; shared/weekly-summaries/adapters/sandbox-changes.ts).
    */
   changes?: { apply(change: never): unknown };
 }
@@ -485,14 +485,19 @@ export interface SimulatorOperation {
  * simulator's own record of keyed calls (see KeyedCalls), never by the registry behind it.
  */
 export const simulatorOperations = Object.fromEntries(
-  registryOperations.map((name): [RegistryOperation, SimulatorOperation] => {
-    const spec = operationSpec(name);
+  fullRegistryProtocol.operations.map((name): [RegistryOperation, SimulatorOperation] => {
+    const spec = fullRegistryProtocol.spec(name);
+    // A capability's own operations are answered by its sandbox, the registry port's by `registry`.
+    const own = capabilityRegistrySandboxes[name];
     return [
       name,
       {
         args: spec.args,
-        invoke: async (registry, body, caller) => {
-          const method = registry[spec.method] as (...args: unknown[]) => Promise<unknown>;
+        invoke: async (portRegistry, body, caller) => {
+          const registry = own ?? portRegistry;
+          const method = (registry as unknown as Record<string, unknown>)[spec.method] as (
+            ...args: unknown[]
+          ) => Promise<unknown>;
           const result = await method.apply(registry, spec.toPort(readArguments(spec.args, body), caller));
           return spec.wire ? spec.wire.encode(result as never) : result;
         },
@@ -568,7 +573,7 @@ class KeyedCalls {
   /** `purchase.outcome`: what became of the key's billable call. */
   outcome(accountId: string, clientKey: string): RegistryPurchaseOutcome {
     const known = this.entries.get(`${accountId}\u0000${clientKey}`);
-    if (!known || !billableOperations.has(known.operation)) return { state: 'none' };
+    if (!known || !fullRegistryProtocol.billable.has(known.operation)) return { state: 'none' };
     if (!known.settled) return { state: 'pending' };
     return { state: 'completed', operation: known.operation, result: known.value };
   }
@@ -685,7 +690,11 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       if (failure)
         throw new RegistryRejection(failure.registryCode, failure.message, { documentNumber: number });
     }
-    const result = await simulatorOperations[operation].invoke(options.registry, body, caller);
+    const result = await (simulatorOperations[operation] as SimulatorOperation).invoke(
+      options.registry,
+      body,
+      caller,
+    );
     if (operation !== 'images.status' || !faulted) return result;
     const status = result as RegistryImageRequestStatus;
     switch (imagePhase(faulted)) {
@@ -726,12 +735,15 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     const call = calls.start({
       operation,
       args: Object.fromEntries(
-        Object.keys(simulatorOperations[operation].args).map((name) => [name, fields[name]]),
+        Object.keys((simulatorOperations[operation] as SimulatorOperation).args).map((name) => [
+          name,
+          fields[name],
+        ]),
       ),
       accountId: typeof caller.accountId === 'string' ? caller.accountId : null,
       requestId: typeof caller.requestId === 'string' ? caller.requestId : null,
       clientReference: typeof caller.clientReference === 'string' ? caller.clientReference : null,
-      clientKey: clientKeyOf(operation, fields),
+      clientKey: fullRegistryProtocol.clientKeyOf(operation, fields),
       at: new Date(started).toISOString(),
     });
     const finish = (outcome: CallOutcome, status: number | null) => {
@@ -749,7 +761,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     try {
       if (!isObject(body)) throw new BadRequest('the body must be a JSON object');
       registryCaller = callerOf(body);
-      readArguments(simulatorOperations[operation].args, body);
+      readArguments((simulatorOperations[operation] as SimulatorOperation).args, body);
     } catch (error) {
       protocolError(res, 400, 'bad_request', (error as Error).message);
       finish('bad_request', 400);
@@ -758,7 +770,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
 
     // The registry takes the key as the call arrives: a repeat sent while it runs waits for it.
     const claim =
-      call.clientKey !== null && keyedOperations.has(operation)
+      call.clientKey !== null && fullRegistryProtocol.keyed.has(operation)
         ? keyedCalls.claim(registryCaller.accountId, call.clientKey, operation, call.args)
         : undefined;
     if (claim?.kind === 'conflict') {
@@ -829,7 +841,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
         }
       }
     }
-    call.billed = billableOperations.has(operation) && !call.repeated;
+    call.billed = fullRegistryProtocol.billable.has(operation) && !call.repeated;
     switch (applied.response) {
       case 'disconnect':
         res.destroy();
@@ -904,7 +916,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
         return serveControl(req, res, path.slice(CONTROL_PREFIX.length));
       const match = /^\/v1\/([^/]+)$/.exec(path);
       const operation = match?.[1];
-      if (!operation || !isRegistryOperation(operation))
+      if (!operation || !fullRegistryProtocol.isOperation(operation))
         return protocolError(res, 404, 'unknown_operation', `no operation at ${path}`);
       if (req.method !== 'POST')
         return protocolError(res, 405, 'method_not_allowed', 'operations are POSTed', { Allow: 'POST' });
@@ -945,7 +957,7 @@ export interface SimulatorControl {
   faults(): Promise<FaultRule[]>;
   calls(): Promise<CallLogSnapshot>;
   resetCalls(): Promise<void>;
-  /** Changes the register now (shared/adapters/sandbox/changes.ts: `RegisterChange`). */
+  /** Changes the register now (shared/weekly-summaries/adapters/sandbox-changes.ts: `RegisterChange`). */
   change(change: Record<string, unknown>): Promise<{ applied: true; weekStarting: string }>;
 }
 

@@ -6,7 +6,7 @@
  * - a form whose description the registry has reworded (`rewordedForm`);
  * - a code added at the end of a code table (`newCode`).
  */
-import { bundledReference, type ReferenceSource } from '../shared/adapters/sandbox/reference.ts';
+import { bundledReference, type ReferenceSource } from '../shared/reference/adapters/sandbox.ts';
 
 export const SIMULATOR_REFERENCE_CHANGES = {
   newForm: {

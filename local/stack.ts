@@ -258,13 +258,13 @@ async function startSimulator(
   credential: string,
   port: number,
 ): Promise<{ url: string; stop(): Promise<void> }> {
-  const { DatasetRegistry } = await import('../shared/adapters/sandbox/dataset-registry.ts');
+  const { DatasetRegistry } = await import('../shared/composition/registry/dataset-registry.ts');
   const { simulatorDataset, simulatorRecordsSource } = await import('./generated-data.ts');
   const { renderDocumentImages } = await import('../shared/adapters/sandbox/page-images.ts');
   const { startRegistrySimulator } = await import('./registry-simulator.ts');
   const { simulatorWeeklySummaries } = await import('./generated-weekly-summaries.ts');
   const { simulatorReference } = await import('./simulator-reference.ts');
-  const { RegisterChanges } = await import('../shared/adapters/sandbox/changes.ts');
+  const { RegisterChanges } = await import('../shared/weekly-summaries/adapters/sandbox-changes.ts');
   const registerChanges = new RegisterChanges(simulatorDataset(), () => clock.now());
   return startRegistrySimulator({
     registry: new DatasetRegistry(simulatorDataset(), () => clock.now(), {

@@ -88,7 +88,7 @@ export function composeRegistry(parts: RegistryParts): Registry {
 /**
  * A registry whose implementation is loaded on its first call: each method waits for `load` (run
  * once; run again after a failure) and calls the loaded registry's method. Lambda bundles keep the
- * sandbox in a file of its own this way (shared/adapters/registries.ts).
+ * sandbox in a file of its own this way (shared/composition/registry/registries.ts).
  */
 export function deferredRegistry(load: () => Promise<Registry>): Registry {
   let loaded: Promise<Registry> | undefined;

@@ -1,17 +1,26 @@
 /** The companies capability: organisation lookups, name searches, company extracts, charges. */
 import {
+  type CompanySearchScope,
   type IsoTimestamp,
   methodsOf,
   type RegistryAddressRecord,
   type RegistryCaller,
   type RegistryCharge,
   type RegistryCompany,
+  type RegistryCompanyMatch,
   type RegistryDocument,
   type RegistryExternalAdministration,
   type RegistryMember,
   type RegistryOfficeholder,
   type RegistryRelationship,
   type RegistryShareClass,
+} from '../kernel/registry-port.ts';
+
+// Search matches are records the sandbox's shared dataset builds too: kernel/registry-port.ts holds them.
+export {
+  type CompanySearchScope,
+  companySearchScopes,
+  type RegistryCompanyMatch,
 } from '../kernel/registry-port.ts';
 
 export const companyExtractTypes = ['current', 'historical', 'relational'] as const;
@@ -35,20 +44,6 @@ export interface RegistryCompanyExtract {
   externalAdministration: RegistryExternalAdministration | null;
   charges: RegistryCharge[];
   relationships: RegistryRelationship[];
-}
-
-export const companySearchScopes = ['current', 'all'] as const;
-export type CompanySearchScope = (typeof companySearchScopes)[number];
-
-export interface RegistryCompanyMatch {
-  company: RegistryCompany;
-  /** The name that matched: the current name, or a former one when scope is `all`. */
-  matchedName: string;
-  nameStatus: 'current' | 'former';
-  /** 0–100; results are ordered by score, then name. */
-  score: number;
-  /** Partial address: locality, state, postcode (Australian) or locality, country (overseas). */
-  address: { locality: string; state: string | null; postcode: string | null; country: string } | null;
 }
 
 /** Company lookups, searches and extracts (this issue). */

@@ -14,6 +14,7 @@ import type { RequestExample } from './http/request-example.ts';
 import type { RouteDefinition } from './http/route.ts';
 import type { MetricSpec } from './metric-line.ts';
 import type { CapabilityProducts } from './products.ts';
+import type { RegistryOperationRows } from './registry-protocol.ts';
 
 /** A route area: deployed as one CDK stack (`<name>Routes`), shown as one tag of the OpenAPI document. */
 export interface CapabilityArea {
@@ -81,6 +82,13 @@ export interface Capability {
    * shared/usage/capability-products.ts, which functions load instead of this list.
    */
   readonly products?: CapabilityProducts;
+  /**
+   * Its own calls to the registry, when they are not a part of the registry port
+   * (shared/app/registry.ts): its rows of the protocol (its registry-protocol.ts,
+   * kernel/registry-protocol.ts), which the registry simulator answers with `sandbox` (its sample
+   * data) and docs/registry-protocol.md lists; its live adapter sends them.
+   */
+  readonly registry?: { readonly operations: RegistryOperationRows; readonly sandbox: object };
 }
 
 /** A capability module's declaration, kept with its literal types (the route table's type reads them). */

@@ -13,7 +13,7 @@ const REJECTION = Symbol.for('company-register.RegistryRejection');
 /**
  * A registry rejection: its code (`CE03`, `ZZ51`…) is mapped through the error catalogue.
  * `instanceof` holds by brand, not by class identity: a Lambda function's sandbox is a file of its
- * own with its own copy of this class (shared/adapters/registries.ts).
+ * own with its own copy of this class (shared/composition/registry/registries.ts).
  */
 export class RegistryRejection extends Error {
   readonly registryCode: string;
@@ -223,4 +223,85 @@ export interface RegistryRelationship {
   appointedAt: IsoDate | null;
   ceasedAt: IsoDate | null;
   company: RegistryCompany;
+}
+
+/** Company name searches: the scopes and a match (the companies capability's port uses them). */
+export const companySearchScopes = ['current', 'all'] as const;
+export type CompanySearchScope = (typeof companySearchScopes)[number];
+
+export interface RegistryCompanyMatch {
+  company: RegistryCompany;
+  /** The name that matched: the current name, or a former one when scope is `all`. */
+  matchedName: string;
+  nameStatus: 'current' | 'former';
+  /** 0–100; results are ordered by score, then name. */
+  score: number;
+  /** Partial address: locality, state, postcode (Australian) or locality, country (overseas). */
+  address: { locality: string; state: string | null; postcode: string | null; country: string } | null;
+}
+
+/** The personal name index's records (the people capability's port uses them). */
+export interface RegistryPersonMatch {
+  /** The registry's stable name-record id: up to nine digits. */
+  registryIdentifier: string;
+  name: RegistryPersonName;
+  birth: RegistryBirth | null;
+  /** The name the person was known by before, when the registry records one. */
+  formerName: RegistryPersonName | null;
+  /**
+   * Role records (office-holder and Member roles, current and ceased) held against the name.
+   * Over 999 makes a person extract unavailable (PE51), so a batch can be refused before any
+   * purchase.
+   */
+  roleCount: number;
+}
+
+export interface PeopleSearchQuery {
+  /** Uppercase as typed by the caller: letters, hyphens, apostrophes and spaces. */
+  familyName: string;
+  /** One or more given names, space separated; each matches the start of the person's given name in that place. */
+  givenName: string;
+  birthDateFrom: IsoDate | null;
+  birthDateTo: IsoDate | null;
+}
+
+/** A role the person holds or held in an organisation: an office-holder role, or `SH` (Member). */
+export interface RegistryPersonRole {
+  /** office-holder-roles code, or SH (person-additional-roles). */
+  role: string;
+  /** record-status code: C, E or F. */
+  status: string;
+  /** Null for Member roles. */
+  appointedAt: IsoDate | null;
+  ceasedAt: IsoDate | null;
+  company: RegistryCompany;
+  address: RegistryAddress | null;
+  sourceDocument: RegistrySourceDocument | null;
+}
+
+export interface RegistryLicence {
+  /** person-licence-roles code (BF, BS, DD, FL, RA…). */
+  type: string;
+  /** record-status code. */
+  status: string;
+  licenceNumber: string;
+  /** licence-statuses code. */
+  licenceStatus: string;
+  from: IsoDate;
+  to: IsoDate | null;
+  address: RegistryAddress | null;
+  sourceDocument: RegistrySourceDocument | null;
+}
+
+/** Shares the person holds in a proprietary company (the registry keeps the 20 largest holders per class). */
+export interface RegistryShareholding {
+  company: RegistryCompany;
+  classCode: string;
+  classDescription: string;
+  /** record-status code. */
+  status: string;
+  sharesHeld: number;
+  fullyPaid: boolean;
+  beneficiallyHeld: boolean;
+  sourceDocument: RegistrySourceDocument | null;
 }

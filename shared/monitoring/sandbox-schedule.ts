@@ -3,7 +3,7 @@
  * whose state changes by the UTC calendar day of the sandbox's clock, so that a test-key lookup,
  * document list or extract shows what that day's monitoring event announced. Both sides derive
  * from here: the sandbox register shows `scheduledState` and `scheduledDocuments` of its day
- * (shared/adapters/sandbox/schedule.ts), and the daily check records the day's event from them
+ * (shared/monitoring/adapters/sandbox-schedule.ts), and the daily check records the day's event from them
  * (sandbox.ts). Pure functions of the date: every instance of the sandbox agrees without storage.
  *
  * The day number is the number of days since 1970-01-01; what alternates goes one way on even

@@ -12,7 +12,7 @@ import {
 import { personExtractProduct } from '../companies/products.ts';
 import type { StoredExtract } from '../extracts/store-port.ts';
 import type { HandlerResult } from '../kernel/http/handler-types.ts';
-import { MEMBER_ROLE } from './ordering.ts';
+import { MEMBER_ROLE } from '../kernel/registry-ordering.ts';
 import type {
   RegistryLicence,
   RegistryPersonExtract,

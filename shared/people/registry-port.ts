@@ -1,84 +1,27 @@
 /** The people capability: people searches and personal name extracts. */
 import {
-  type IsoDate,
   type IsoTimestamp,
   methodsOf,
-  type RegistryAddress,
-  type RegistryBirth,
+  type PeopleSearchQuery,
   type RegistryCaller,
-  type RegistryCompany,
   type RegistryDocument,
-  type RegistryPersonName,
-  type RegistrySourceDocument,
+  type RegistryLicence,
+  type RegistryPersonMatch,
+  type RegistryPersonRole,
+  type RegistryShareholding,
+} from '../kernel/registry-port.ts';
+
+// The person records the sandbox's shared dataset builds too: kernel/registry-port.ts holds them.
+export type {
+  PeopleSearchQuery,
+  RegistryLicence,
+  RegistryPersonMatch,
+  RegistryPersonRole,
+  RegistryShareholding,
 } from '../kernel/registry-port.ts';
 
 /** The registry sells no person extract for a name with more roles than this (PE51). */
 export const MAX_ROLES_PER_NAME = 999;
-
-export interface RegistryPersonMatch {
-  /** The registry's stable name-record id: up to nine digits. */
-  registryIdentifier: string;
-  name: RegistryPersonName;
-  birth: RegistryBirth | null;
-  /** The name the person was known by before, when the registry records one. */
-  formerName: RegistryPersonName | null;
-  /**
-   * Role records (office-holder and Member roles, current and ceased) held against the name.
-   * Over 999 makes a person extract unavailable (PE51), so a batch can be refused before any
-   * purchase.
-   */
-  roleCount: number;
-}
-
-export interface PeopleSearchQuery {
-  /** Uppercase as typed by the caller: letters, hyphens, apostrophes and spaces. */
-  familyName: string;
-  /** One or more given names, space separated; each matches the start of the person's given name in that place. */
-  givenName: string;
-  birthDateFrom: IsoDate | null;
-  birthDateTo: IsoDate | null;
-}
-
-/** A role the person holds or held in an organisation: an office-holder role, or `SH` (Member). */
-export interface RegistryPersonRole {
-  /** office-holder-roles code, or SH (person-additional-roles). */
-  role: string;
-  /** record-status code: C, E or F. */
-  status: string;
-  /** Null for Member roles. */
-  appointedAt: IsoDate | null;
-  ceasedAt: IsoDate | null;
-  company: RegistryCompany;
-  address: RegistryAddress | null;
-  sourceDocument: RegistrySourceDocument | null;
-}
-
-export interface RegistryLicence {
-  /** person-licence-roles code (BF, BS, DD, FL, RA…). */
-  type: string;
-  /** record-status code. */
-  status: string;
-  licenceNumber: string;
-  /** licence-statuses code. */
-  licenceStatus: string;
-  from: IsoDate;
-  to: IsoDate | null;
-  address: RegistryAddress | null;
-  sourceDocument: RegistrySourceDocument | null;
-}
-
-/** Shares the person holds in a proprietary company (the registry keeps the 20 largest holders per class). */
-export interface RegistryShareholding {
-  company: RegistryCompany;
-  classCode: string;
-  classDescription: string;
-  /** record-status code. */
-  status: string;
-  sharesHeld: number;
-  fullyPaid: boolean;
-  beneficiallyHeld: boolean;
-  sourceDocument: RegistrySourceDocument | null;
-}
 
 export interface RegistryPersonNotice {
   /** acnc_charity: a directorship of a registered charity; same_name: namesakes exist. */

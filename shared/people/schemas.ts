@@ -22,9 +22,9 @@ import {
   named,
   uniqueItems,
 } from '../kernel/http/schemas.ts';
+import { MEMBER_ROLE } from '../kernel/registry-ordering.ts';
 import { shakable } from '../kernel/shakable.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
-import { MEMBER_ROLE } from './ordering.ts';
 import { personNameField } from './person-names.ts';
 
 const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;

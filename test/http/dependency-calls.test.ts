@@ -9,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstan
 import { z } from 'zod';
 import { callDynamo, observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
 import { RegistryTransport } from '../../shared/adapters/registry-http/transport.ts';
+import { registryProtocolTable } from '../../shared/composition/registry/protocol.ts';
 import type { DependencySummary } from '../../shared/kernel/dependency-calls.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { defineRoute } from '../../shared/kernel/http/route.ts';
@@ -45,16 +46,19 @@ const route = defineRoute({
 
 /** A registry whose answers take `delayMs`, or whose connection is refused. */
 const registry = (delayMs: number, fails: boolean) =>
-  new RegistryTransport({
-    baseUrl: 'https://registry.invalid',
-    credential: async () => 'secret',
-    retryDelayMs: 1,
-    fetch: async () => {
-      await new Promise((done) => setTimeout(done, delayMs));
-      if (fails) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
-      return new Response(JSON.stringify({ result: { forms: [] } }), { status: 200 });
+  new RegistryTransport(
+    {
+      baseUrl: 'https://registry.invalid',
+      credential: async () => 'secret',
+      retryDelayMs: 1,
+      fetch: async () => {
+        await new Promise((done) => setTimeout(done, delayMs));
+        if (fails) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+        return new Response(JSON.stringify({ result: { forms: [] } }), { status: 200 });
+      },
     },
-  });
+    registryProtocolTable,
+  );
 
 const useCase: Parameters<typeof createHttpHandler<typeof route>>[2] = async ({ body, requestId, auth }) => {
   const transport = registry(body.registryDelayMs, body.registryFails === true);

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
-import { SANDBOX_RECORDS } from '../../shared/adapters/sandbox/records-data.ts';
+import { SANDBOX_RECORDS } from '../../shared/records/adapters/sandbox-data.ts';
 import {
   type ApiResponse,
   call,

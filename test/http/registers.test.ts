@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_REGISTERS } from '../../shared/adapters/sandbox/registers-data.ts';
+import { SANDBOX_REGISTERS } from '../../shared/registers/adapters/sandbox-data.ts';
 import {
   type ApiResponse,
   call,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { type SimulatorCall, simulatorControl } from '../../local/registry-simulator.ts';
-import type { RegistryOperation } from '../../shared/adapters/registry-http/protocol.ts';
+import type { RegistryOperation } from '../../shared/composition/registry/protocol.ts';
 import { type Environment, newKeyRecord } from '../../shared/kernel/api-keys.ts';
 import { checkContract } from './contract.ts';
 import { testPorts } from './ports.ts';

@@ -5,8 +5,8 @@
  * exist, a record settles with its commit — and they can fail on purpose.
  */
 
-import { RegistryUnreachable } from '../../shared/adapters/registry-http/http-registry.ts';
 import type { Registry } from '../../shared/app/registry.ts';
+import { RegistryUnreachable } from '../../shared/composition/registry/http-registry.ts';
 import type { RegistryPurchaseOutcome } from '../../shared/extracts/registry-port.ts';
 import type {
   Draft,

@@ -58,7 +58,7 @@ export const specCommonForms = [
 
 /**
  * Office-holder role display order, as listed in document 1, 2.9: the listed roles, then the
- * others. Copied from the spec on purpose rather than imported from `shared/people/ordering.ts`,
+ * others. Copied from the spec on purpose rather than imported from `shared/kernel/registry-ordering.ts`,
  * so that a wrong order in the product fails the tests instead of agreeing with them.
  */
 export const ROLE_ORDER = [

@@ -10,7 +10,7 @@ import { createHandler as purchaseHandler } from '../../functions/companies/purc
 import { createHandler as readHandler } from '../../functions/extracts/get.ts';
 import { lambdaContext } from '../../local/lambda-context.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
-import { createSandboxRegistry } from '../../shared/adapters/sandbox/sandbox.ts';
+import { createSandboxRegistry } from '../../shared/composition/registry/sandbox.ts';
 import { newKeyRecord } from '../../shared/kernel/api-keys.ts';
 import { toTimestamp } from '../../shared/kernel/clock.ts';
 import { readConfig } from '../../shared/kernel/config.ts';

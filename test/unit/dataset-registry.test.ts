@@ -21,27 +21,27 @@ import {
   companyRecord,
   normalizeName,
 } from '../../shared/adapters/sandbox/dataset.ts';
-import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
 import { scoreName } from '../../shared/adapters/sandbox/name-search.ts';
+import type { CompanyExtractType, RegistryCompanyExtract } from '../../shared/companies/registry-port.ts';
+import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
 import {
   buildSandboxDataset,
   createSandboxRegistry,
   sandboxDataset,
-} from '../../shared/adapters/sandbox/sandbox.ts';
-import type { CompanyExtractType, RegistryCompanyExtract } from '../../shared/companies/registry-port.ts';
+} from '../../shared/composition/registry/sandbox.ts';
 import { isValidAbn, isValidAcn } from '../../shared/kernel/identifiers.ts';
-import {
-  type RegistryDocument,
-  type RegistryOfficeholder,
-  RegistryRejection,
-} from '../../shared/kernel/registry-port.ts';
 import {
   compareCharges,
   compareDocuments,
   compareOfficeholders,
   officeholderRoleOrder,
   sortOfficeholders,
-} from '../../shared/people/ordering.ts';
+} from '../../shared/kernel/registry-ordering.ts';
+import {
+  type RegistryDocument,
+  type RegistryOfficeholder,
+  RegistryRejection,
+} from '../../shared/kernel/registry-port.ts';
 
 const caller = { accountId: 'acct_test', requestId: 'req_test' };
 const NOW = new Date('2025-07-01T09:30:00.456Z');

@@ -187,7 +187,7 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   ChangeConsoleMemberRole: 130,
   RemoveConsoleMember: 130,
   ListConsoleAudit: 125,
-  MarkProcessing: 85,
+  MarkProcessing: 90,
   RequestImages: 115,
   CheckImages: 115,
   CompilePdf: 570,

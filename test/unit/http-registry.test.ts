@@ -7,13 +7,7 @@ import {
   simulatorControl,
   startRegistrySimulator,
 } from '../../local/registry-simulator.ts';
-import {
-  HttpRegistry,
-  type HttpRegistryOptions,
-  RegistryUnreachable,
-} from '../../shared/adapters/registry-http/http-registry.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
-import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
 import { renderDocumentImages } from '../../shared/adapters/sandbox/page-images.ts';
 import type { Registry } from '../../shared/app/registry.ts';
 import type {
@@ -22,6 +16,12 @@ import type {
   RegistryCompanyExtract,
   RegistryCompanyMatch,
 } from '../../shared/companies/registry-port.ts';
+import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
+import {
+  HttpRegistry,
+  type HttpRegistryOptions,
+  RegistryUnreachable,
+} from '../../shared/composition/registry/http-registry.ts';
 import type { RegistryPurchaseOutcome } from '../../shared/extracts/registry-port.ts';
 import { withDeadline } from '../../shared/kernel/http/time-budget.ts';
 import { setMetricSink } from '../../shared/kernel/metric-line.ts';

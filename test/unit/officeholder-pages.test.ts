@@ -9,8 +9,8 @@ import { createHandler as officeholdersHandler } from '../../functions/companies
 import { createHandler as purchaseHandler } from '../../functions/companies/purchase-extract.ts';
 import { lambdaContext } from '../../local/lambda-context.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
-import { createSandboxRegistry } from '../../shared/adapters/sandbox/sandbox.ts';
 import { OFFICEHOLDER_PAGES } from '../../shared/companies/extracts.ts';
+import { createSandboxRegistry } from '../../shared/composition/registry/sandbox.ts';
 import { newKeyRecord } from '../../shared/kernel/api-keys.ts';
 import { readConfig } from '../../shared/kernel/config.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';

@@ -4,15 +4,15 @@ import { SIMULATOR_ORDERS, simulatorDataset } from '../../local/generated-data.t
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { SANDBOX_PEOPLE } from '../../shared/adapters/sandbox/data/people.ts';
 import type { Dataset } from '../../shared/adapters/sandbox/dataset.ts';
-import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
-import { PPSR_START } from '../../shared/adapters/sandbox/orders.ts';
 import { renderDocumentImages } from '../../shared/adapters/sandbox/page-images.ts';
-import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
+import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
+import { sandboxDataset } from '../../shared/composition/registry/sandbox.ts';
 import {
   type RegistryCaller,
   type RegistryCompany,
   RegistryRejection,
 } from '../../shared/kernel/registry-port.ts';
+import { PPSR_START } from '../../shared/orders/adapters/sandbox.ts';
 import type { RegistryImageableDocument } from '../../shared/orders/registry-port.ts';
 import { postalDelivery } from '../support/registry.ts';
 

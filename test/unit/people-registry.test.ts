@@ -6,7 +6,6 @@ import {
   simulatorDataset,
 } from '../../local/generated-data.ts';
 import { type RegistrySimulator, startRegistrySimulator } from '../../local/registry-simulator.ts';
-import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
 import { SANDBOX, sandboxRecords } from '../../shared/adapters/sandbox/data/companies.ts';
 import { organisation } from '../../shared/adapters/sandbox/data/company-builders.ts';
 import {
@@ -21,16 +20,17 @@ import {
   type PersonRecord,
   personRecord,
 } from '../../shared/adapters/sandbox/dataset.ts';
-import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
-import { personNoticeText } from '../../shared/adapters/sandbox/people.ts';
+import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
+import { HttpRegistry } from '../../shared/composition/registry/http-registry.ts';
 import {
   buildSandboxDataset,
   createSandboxRegistry,
   sandboxDataset,
-} from '../../shared/adapters/sandbox/sandbox.ts';
+} from '../../shared/composition/registry/sandbox.ts';
 import { logger } from '../../shared/kernel/observability.ts';
+import { comparePersonRoles, sortLicences, sortPersonRoles } from '../../shared/kernel/registry-ordering.ts';
 import { type RegistryCompany, RegistryRejection } from '../../shared/kernel/registry-port.ts';
-import { comparePersonRoles, sortLicences, sortPersonRoles } from '../../shared/people/ordering.ts';
+import { personNoticeText } from '../../shared/people/adapters/sandbox.ts';
 import {
   MAX_ROLES_PER_NAME,
   type PeopleSearchQuery,

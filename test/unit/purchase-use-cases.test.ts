@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { RegistryUnreachable } from '../../shared/adapters/registry-http/transport.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { SANDBOX_PEOPLE } from '../../shared/adapters/sandbox/data/people.ts';
-import { createSandboxRegistry } from '../../shared/adapters/sandbox/sandbox.ts';
 import {
   AT_RISK_AFTER_MS,
   reconcilePurchases,
@@ -15,6 +14,7 @@ import {
 } from '../../shared/app/reconcile-purchases.ts';
 import { purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
+import { createSandboxRegistry } from '../../shared/composition/registry/sandbox.ts';
 import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { acceptChargesExtractOrder, type OrderRequest } from '../../shared/orders/accept.ts';

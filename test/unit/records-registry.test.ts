@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorDataset, simulatorRecordsSource } from '../../local/generated-data.ts';
 import { GENERATED_BUSINESS_NAMES, GENERATED_RESERVATIONS } from '../../local/generated-records.ts';
 import { type RegistrySimulator, startRegistrySimulator } from '../../local/registry-simulator.ts';
-import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
-import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
-import { SANDBOX_RECORDS, sandboxRecordsSource } from '../../shared/adapters/sandbox/records-data.ts';
-import { createSandboxRegistry, sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
+import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
+import { HttpRegistry } from '../../shared/composition/registry/http-registry.ts';
+import { createSandboxRegistry, sandboxDataset } from '../../shared/composition/registry/sandbox.ts';
 import { isValidAbn } from '../../shared/kernel/identifiers.ts';
 import { type RegistryCaller, RegistryRejection } from '../../shared/kernel/registry-port.ts';
+import { SANDBOX_RECORDS, sandboxRecordsSource } from '../../shared/records/adapters/sandbox-data.ts';
 
 const caller: RegistryCaller = { accountId: 'acct_1', requestId: 'req_1' };
 const registry = createSandboxRegistry(() => new Date('2026-11-25T10:00:00Z'));

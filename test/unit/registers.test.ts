@@ -4,17 +4,17 @@
  * and the extract purchase exactly once (a lost answer, a failed commit, the sweeper).
  */
 import { describe, expect, it } from 'vitest';
-import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
-import { SANDBOX_REGISTERS } from '../../shared/adapters/sandbox/registers-data.ts';
-import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
 import { presentHeldExtract } from '../../shared/app/present-extract.ts';
 import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/app/reconcile-purchases.ts';
 import type { Registry } from '../../shared/app/registry.ts';
+import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
+import { sandboxDataset } from '../../shared/composition/registry/sandbox.ts';
 import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { check } from '../../shared/kernel/http/request.ts';
 import type { RegistryCaller } from '../../shared/kernel/registry-port.ts';
+import { SANDBOX_REGISTERS } from '../../shared/registers/adapters/sandbox-data.ts';
 import { browseRegister } from '../../shared/registers/browse.ts';
 import { getRegisterEntry } from '../../shared/registers/entry.ts';
 import { listRegisters } from '../../shared/registers/list.ts';

@@ -10,12 +10,12 @@ import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 
 /**
  * A Lambda bundle leaves the sandbox registry out and loads it from a file of its own on a test
- * key's first call (lib/bundling.ts, shared/adapters/registries.ts). The use case runs in the
+ * key's first call (lib/bundling.ts, shared/composition/registry/registries.ts). The use case runs in the
  * bundle and the sandbox in the other file: a rejection thrown there must still be the bundle's
  * `RegistryRejection`, or a test key's unknown company would answer 500 instead of 404.
  */
 const ENTRY = `
-import { createRegistries } from './shared/adapters/registries.ts';
+import { createRegistries } from './shared/composition/registry/registries.ts';
 import { lookupCompany } from './shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from './shared/companies/identifier.ts';
 

@@ -6,12 +6,12 @@ import {
 } from '../../shared/adapters/sandbox/data/catalogue.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { SANDBOX_PEOPLE } from '../../shared/adapters/sandbox/data/people.ts';
+import { sandboxDataset } from '../../shared/composition/registry/sandbox.ts';
 import {
   sandboxOrganisationsPart,
   sandboxPeoplePart,
   withGeneratedSandbox,
-} from '../../shared/adapters/sandbox/docs.ts';
-import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
+} from '../../shared/composition/registry/sandbox-docs.ts';
 import { renderPart } from '../../shared/kernel/markdown.ts';
 
 const page = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8');

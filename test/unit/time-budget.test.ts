@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { routeList } from '../../shared/app/routes.ts';
 import {
   DEFAULT_RETRY_DELAY_MS,
   DEFAULT_TIMEOUTS,
   MIN_ATTEMPT_MS,
-} from '../../shared/adapters/registry-http/http-registry.ts';
-import { routeList } from '../../shared/app/routes.ts';
+} from '../../shared/composition/registry/http-registry.ts';
 import {
   COMMIT_RESERVE_MS,
   functionTimeoutMs,

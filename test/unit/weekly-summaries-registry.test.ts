@@ -11,11 +11,11 @@ import {
   WEEKLY_CASES,
 } from '../../local/generated-weekly-summaries.ts';
 import { type RegistrySimulator, startRegistrySimulator } from '../../local/registry-simulator.ts';
-import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
-import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
-import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
-import { REGISTRY_WEEKLY_PAGE } from '../../shared/adapters/sandbox/weekly-summaries.ts';
+import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
+import { HttpRegistry } from '../../shared/composition/registry/http-registry.ts';
+import { sandboxDataset } from '../../shared/composition/registry/sandbox.ts';
 import { type RegistryCaller, RegistryRejection } from '../../shared/kernel/registry-port.ts';
+import { REGISTRY_WEEKLY_PAGE } from '../../shared/weekly-summaries/adapters/sandbox.ts';
 import type { WeeklySummaryType } from '../../shared/weekly-summaries/registry-port.ts';
 import { mondayWeeksAgo } from '../../shared/weekly-summaries/weeks.ts';
 

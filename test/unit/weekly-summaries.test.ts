@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../local/generated-data.ts';
 import { simulatorWeeklySummaries, WEEKLY_CASES } from '../../local/generated-weekly-summaries.ts';
-import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
 import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/app/reconcile-purchases.ts';
+import { DatasetRegistry } from '../../shared/composition/registry/dataset-registry.ts';
 import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { RegistryRejection } from '../../shared/kernel/registry-port.ts';

@@ -1,6 +1,6 @@
 /**
- * How the HTTP adapter asks the registry: one `call` per operation of the protocol table
- * (protocol.ts), with the policy every operation shares.
+ * How the HTTP adapter asks the registry: one `call` per operation of a protocol table
+ * (protocol.ts: the rows the capabilities declare), with the policy every operation shares.
  *
  * - `POST {baseUrl}/v1/{operation}`, `Content-Type: application/json`,
  *   `Authorization: Bearer <credential>`; the body holds the operation's arguments and `caller`
@@ -29,15 +29,12 @@ import { putMetric, type RegistryCallOutcome, SERVICE_METRICS } from '../../kern
 import { logger } from '../../kernel/observability.ts';
 import { type RegistryCaller, RegistryRejection } from '../../kernel/registry-port.ts';
 import {
-  billableOperations,
   isObject,
-  operationSpec,
-  type PortResult,
-  REGISTRY_CODE_PATTERN,
-  type RegistryOperation,
-  type registryProtocol,
-  type WireArgs,
-} from './protocol.ts';
+  type OperationArgs,
+  type OperationResult,
+  type RegistryOperationRows,
+} from '../../kernel/registry-protocol.ts';
+import { REGISTRY_CODE_PATTERN, type RegistryProtocol } from './protocol.ts';
 
 /** Below this, an attempt could not get an answer back in time: it is not started. */
 export const MIN_ATTEMPT_MS = 250;
@@ -56,7 +53,7 @@ export type RegistryUnreachableReason =
 
 /** The registry could not be asked, or its answer could not be understood. */
 export class RegistryUnreachable extends Error {
-  readonly operation: RegistryOperation;
+  readonly operation: string;
   readonly reason: RegistryUnreachableReason;
   /** Attempts made, retries included. */
   readonly attempts: number;
@@ -66,7 +63,7 @@ export class RegistryUnreachable extends Error {
    */
   readonly outcomeUnknown: boolean;
   constructor(
-    operation: RegistryOperation,
+    operation: string,
     reason: RegistryUnreachableReason,
     message: string,
     options: { cause?: unknown; attempts?: number; outcomeUnknown?: boolean } = {},
@@ -107,17 +104,15 @@ type Attempt =
       nothingSent: boolean;
     };
 
-type Row<O extends RegistryOperation> = (typeof registryProtocol)[O];
-
 /**
- * Asks the registry one operation of the table: its wire arguments in, the port's result out.
+ * Asks the registry one operation of the table `T`: its wire arguments in, the port's result out.
  * Every adapter part calls the registry through this.
  */
-export type RegistryCall = <O extends RegistryOperation>(
+export type RegistryCall<T extends RegistryOperationRows> = <O extends keyof T & string>(
   operation: O,
-  args: WireArgs<Row<O>['args']>,
+  args: OperationArgs<T, O>,
   caller: RegistryCaller,
-) => Promise<PortResult<Row<O>['method']>>;
+) => Promise<OperationResult<T, O>>;
 
 const errorCode = (error: unknown): string | undefined => {
   const code = (error as { code?: unknown } | undefined)?.code;
@@ -146,7 +141,7 @@ function failureOf(error: unknown, timeoutMs: number): Extract<Attempt, { kind: 
   };
 }
 
-export class RegistryTransport {
+export class RegistryTransport<T extends RegistryOperationRows> {
   private readonly baseUrl: string;
   private readonly credential: () => Promise<string>;
   private readonly timeouts: { lookupMs: number; purchaseMs: number };
@@ -154,7 +149,10 @@ export class RegistryTransport {
   private readonly fetchImpl: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
 
-  constructor(options: HttpRegistryOptions) {
+  constructor(
+    options: HttpRegistryOptions,
+    private readonly protocol: RegistryProtocol<T>,
+  ) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.credential = options.credential;
     this.timeouts = {
@@ -166,18 +164,25 @@ export class RegistryTransport {
     this.sleep = options.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms)));
   }
 
-  readonly call: RegistryCall = async (operation, args, caller) => {
-    const value = await this.send(operation, args, caller);
-    const { wire } = operationSpec(operation);
+  readonly call: RegistryCall<T> = async (operation, args, caller) => {
+    const value = await this.send(operation, args as Record<string, unknown>, caller);
+    const { wire } = this.protocol.spec(operation);
     return (wire ? wire.decode(value) : value) as never;
   };
+
+  /** The call typed by the rows of one capability, each an operation of this transport's table. */
+  callFor<C extends RegistryOperationRows>(rows: C): RegistryCall<C> {
+    const missing = Object.keys(rows).filter((name) => !this.protocol.isOperation(name));
+    if (missing.length > 0) throw new Error(`the registry protocol has no ${missing.join(', ')}`);
+    return this.call as unknown as RegistryCall<C>;
+  }
 
   /**
    * One call, counted once (whatever its retries) as `RegistryCalls` by operation and outcome,
    * and recorded with its latency as a call to the `Registry` dependency.
    */
   private async send(
-    operation: RegistryOperation,
+    operation: keyof T & string,
     args: Record<string, unknown>,
     caller: RegistryCaller,
   ): Promise<unknown> {
@@ -200,7 +205,7 @@ export class RegistryTransport {
   }
 
   private async sendOnce(
-    operation: RegistryOperation,
+    operation: keyof T & string,
     args: Record<string, unknown>,
     caller: RegistryCaller,
   ): Promise<unknown> {
@@ -230,7 +235,7 @@ export class RegistryTransport {
     if (attempt.kind === 'result') return attempt.value;
     if (attempt.kind === 'rejection') throw attempt.error;
     const message = `registry ${operation}: ${attempt.message}${attempts > 1 ? ' (after one retry)' : ''}`;
-    const outcomeUnknown = billableOperations.has(operation) && maybeSent;
+    const outcomeUnknown = this.protocol.billable.has(operation) && maybeSent;
     logger.warn('registry unreachable', {
       operation,
       requestId: caller.requestId,
@@ -252,9 +257,9 @@ export class RegistryTransport {
     return attempt.reason !== 'unauthorized' && attempt.reason !== 'no_time';
   }
 
-  private async attempt(operation: RegistryOperation, body: string): Promise<Attempt> {
+  private async attempt(operation: keyof T & string, body: string): Promise<Attempt> {
     const fullMs =
-      operationSpec(operation).timeout === 'long' ? this.timeouts.purchaseMs : this.timeouts.lookupMs;
+      this.protocol.spec(operation).timeout === 'long' ? this.timeouts.purchaseMs : this.timeouts.lookupMs;
     const left = timeLeft();
     // The floor is for what the deadline leaves, not for a short configured timeout.
     const timeoutMs = Math.min(fullMs, left);
@@ -288,15 +293,16 @@ export class RegistryTransport {
     } catch (error) {
       return failureOf(error, timeoutMs);
     }
-    return interpret(operation, status, retryAfter, text);
+    return interpret(operation, status, retryAfter, text, this.protocol.isResultOf);
   }
 }
 
 function interpret(
-  operation: RegistryOperation,
+  operation: string,
   status: number,
   retryAfter: string | null,
   text: string,
+  isResultOf: (operation: string, result: unknown) => boolean,
 ): Attempt {
   const bad = (message: string, cause?: unknown): Attempt => ({
     kind: 'unreachable',
@@ -329,7 +335,7 @@ function interpret(
     return bad(`HTTP ${status} (${what})`);
   }
   if (!isObject(parsed) || !('result' in parsed)) return bad('HTTP 200 without a result');
-  if (!operationSpec(operation).isResult(parsed.result))
+  if (!isResultOf(operation, parsed.result))
     return bad(`HTTP 200 with a result that is not a ${operation} result`);
   return { kind: 'result', value: parsed.result };
 }

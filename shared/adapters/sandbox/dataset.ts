@@ -5,26 +5,24 @@
  * records by number, ABN, charge number, name and registry identifier.
  */
 
-import type { RegistryCompanyMatch } from '../../companies/registry-port.ts';
+import { isCurrentStatus } from '../../kernel/registry-ordering.ts';
 import type {
   RegistryAddress,
   RegistryAddressRecord,
   RegistryCharge,
   RegistryCompany,
+  RegistryCompanyMatch,
   RegistryDocument,
   RegistryExternalAdministration,
+  RegistryLicence,
   RegistryMember,
   RegistryOfficeholder,
-  RegistryRelationship,
-  RegistryShareClass,
-} from '../../kernel/registry-port.ts';
-import { isCurrentStatus } from '../../people/ordering.ts';
-import type {
-  RegistryLicence,
   RegistryPersonMatch,
   RegistryPersonRole,
+  RegistryRelationship,
+  RegistryShareClass,
   RegistryShareholding,
-} from '../../people/registry-port.ts';
+} from '../../kernel/registry-port.ts';
 
 export type PartialAddress = NonNullable<RegistryCompanyMatch['address']>;
 

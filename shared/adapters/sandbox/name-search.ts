@@ -2,13 +2,14 @@
  * Organisation name matching, shared by the online search (companies) and the offline search
  * (orders): scores, one best name per organisation, the registry's order.
  */
+
+import { compareText } from '../../kernel/registry-ordering.ts';
 import {
   type CompanySearchScope,
   companySearchScopes,
   type RegistryCompanyMatch,
-} from '../../companies/registry-port.ts';
-import { RegistryRejection } from '../../kernel/registry-port.ts';
-import { compareText } from '../../people/ordering.ts';
+  RegistryRejection,
+} from '../../kernel/registry-port.ts';
 import { type CompanyRecord, type Dataset, type NameEntry, nameWords, normalizeName } from './dataset.ts';
 
 /**

@@ -3,8 +3,9 @@
  * page renderer (and pdf-lib) is bundled only here, and loaded on the first test order's images
  * rather than at start.
  */
-import { createRegistries } from '../../adapters/registries.ts';
-import type { PageImageRenderer } from '../../adapters/sandbox/dataset-registry.ts';
+
+import type { PageImageRenderer } from '../registry/dataset-registry.ts';
+import { createRegistries } from '../registry/registries.ts';
 import type { CapabilityFactory } from './root.ts';
 
 const renderDocumentImages: PageImageRenderer = async (request) =>

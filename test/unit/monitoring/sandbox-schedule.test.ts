@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { acnWithCheckDigit } from '../../../shared/adapters/sandbox/data/company-builders.ts';
-import { DatasetRegistry } from '../../../shared/adapters/sandbox/dataset-registry.ts';
-import { createSandboxRegistry, sandboxDataset } from '../../../shared/adapters/sandbox/sandbox.ts';
 import { coded } from '../../../shared/companies/present.ts';
+import { DatasetRegistry } from '../../../shared/composition/registry/dataset-registry.ts';
+import { createSandboxRegistry, sandboxDataset } from '../../../shared/composition/registry/sandbox.ts';
 import { dayNumber } from '../../../shared/kernel/calendar-days.ts';
 import { RegistryRejection } from '../../../shared/kernel/registry-port.ts';
 import { checkCompany, type DailyCheckPorts } from '../../../shared/monitoring/daily-check.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledReference } from '../../../shared/adapters/sandbox/reference.ts';
 import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
 import { RegistryRejection } from '../../../shared/kernel/registry-port.ts';
 import { DynamoReferenceStore } from '../../../shared/reference/adapters/dynamodb.ts';
+import { bundledReference } from '../../../shared/reference/adapters/sandbox.ts';
 import { codeTables } from '../../../shared/reference/code-tables.ts';
 import { REFERENCE_CACHE_MS } from '../../../shared/reference/current.ts';
 import { currentCodeTables } from '../../../shared/reference/current-code-tables.ts';

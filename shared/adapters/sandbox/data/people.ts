@@ -16,8 +16,7 @@
  */
 
 import { addDays } from '../../../kernel/calendar-days.ts';
-import type { IsoDate } from '../../../kernel/registry-port.ts';
-import type { PeopleSearchQuery, RegistryPersonRole } from '../../../people/registry-port.ts';
+import type { IsoDate, PeopleSearchQuery, RegistryPersonRole } from '../../../kernel/registry-port.ts';
 import type { CompanyRecord, PersonRecord } from '../dataset.ts';
 import { personRecord } from '../dataset.ts';
 import { SANDBOX, sandboxRecords } from './companies.ts';

@@ -3,19 +3,18 @@
  * shareholdings, licences, names and births. The sandbox people (people-data.ts) and the
  * simulator's generated people (local/generated-data.ts) are made with them.
  */
+
+import { MEMBER_ROLE } from '../../../kernel/registry-ordering.ts';
 import type {
   IsoDate,
   RegistryAddress,
   RegistryCompany,
   RegistryDocument,
-  RegistryPersonName,
-} from '../../../kernel/registry-port.ts';
-import { MEMBER_ROLE } from '../../../people/ordering.ts';
-import type {
   RegistryLicence,
+  RegistryPersonName,
   RegistryPersonRole,
   RegistryShareholding,
-} from '../../../people/registry-port.ts';
+} from '../../../kernel/registry-port.ts';
 import type { CompanyRecord } from '../dataset.ts';
 import { DocumentBook, type LodgeOptions, sourceOf } from './company-builders.ts';
 
