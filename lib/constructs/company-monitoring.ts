@@ -21,8 +21,8 @@ import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { ORDER_ENV } from '../../shared/kernel/infra/order-env.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
-import { ORDER_ENV } from '../../shared/kernel/infra/workflow.ts';
 import {
   DAILY_CHECK_SCHEDULE,
   MONITORING_ENV,

@@ -15,12 +15,6 @@ import {
   TABLE_ACTIONS,
 } from '../../lib/constructs/api-function.ts';
 import {
-  MEMBERS_INDEX,
-  STARTER_DESCRIPTION,
-  SWEEPER_DESCRIPTION,
-  taskDescription,
-} from '../../lib/constructs/fulfilment.ts';
-import {
   ACCESS_LOG_RETENTION_DAYS,
   ORDER_BLOB_PREFIXES,
   ORDER_BLOB_RETENTION_DAYS,
@@ -29,15 +23,21 @@ import { defaultEntryFor, PROJECT_ROOT } from '../../lib/routes.ts';
 import { DEFAULT_MAIL_FROM, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { GrantedRoute, RouteDefinition } from '../../shared/kernel/http/route.ts';
+import { ORDER_ENV } from '../../shared/kernel/infra/order-env.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import {
+  MEMBERS_INDEX,
+  STARTER_DESCRIPTION,
+  SWEEPER_DESCRIPTION,
+  taskDescription,
+} from '../../shared/orders/cdk/fulfilment.ts';
 import {
   FULFILMENT_STARTER,
   FULFILMENT_SWEEPER,
-  ORDER_ENV,
   WORKFLOW_DEFINITION,
   type WorkflowTask,
   workflowTasks,
-} from '../../shared/kernel/infra/workflow.ts';
+} from '../../shared/orders/infra.ts';
 import {
   actionsIn,
   actionsOf,

@@ -18,8 +18,8 @@ import { capabilityList } from '../../shared/app/capabilities.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { AlarmThreshold } from '../../shared/kernel/capability.ts';
 import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
-import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
+import { workflowTasks } from '../../shared/orders/infra.ts';
 import { REFERENCE_REFRESH } from '../../shared/reference/infra.ts';
 import { logicalIdOf, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
 
@@ -180,7 +180,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       ]),
     });
     expect(alarmOn('ExecutionsFailed').map(thresholdNameOf)).toEqual(['workflowFailures']);
-    // The state machine's ARN, built from its name (lib/constructs/fulfilment.ts says why).
+    // The state machine's ARN, built from its name (shared/orders/cdk/fulfilment.ts says why).
     const stateMachine = resourcesOf(synth.apiTemplate, 'AWS::StepFunctions::StateMachine')[
       logicalIdOf(synth.api, synth.api.fulfilment.stateMachine)
     ];

@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../lib/bundling.ts';
 import { routeList } from '../../shared/app/routes.ts';
-import { FULFILMENT_STARTER, FULFILMENT_SWEEPER, workflowTasks } from '../../shared/kernel/infra/workflow.ts';
+import { FULFILMENT_STARTER, FULFILMENT_SWEEPER, workflowTasks } from '../../shared/orders/infra.ts';
 import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../../shared/webhooks/infra.ts';
 
 /**
