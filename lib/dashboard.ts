@@ -14,9 +14,9 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
+import { monitoringMetric, weeklyOverdueMetric } from '../shared/monitoring/cdk/jobs.ts';
 import { periodOf, registryFailureRate, serviceMetric, webhookFailureRate } from './alarms.ts';
 import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
-import { monitoringMetric, weeklyOverdueMetric } from './constructs/company-monitoring.ts';
 import {
   type ApiMetricNames,
   apiGatewayMetric,

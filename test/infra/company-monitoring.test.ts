@@ -9,8 +9,8 @@ import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS } from '../../lib/alarms.ts';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
-import { monitoringConsumerConcurrency } from '../../lib/constructs/company-monitoring.ts';
 import { CONSUMER_CONCURRENCY } from '../../lib/settings.ts';
+import { monitoringConsumerConcurrency } from '../../shared/monitoring/cdk/jobs.ts';
 import {
   DAILY_CHECK_SCHEDULE,
   MONITORING_ENV,

@@ -14,7 +14,6 @@ import {
   SECRET_ROLE_TAG,
   type SecretUse,
 } from '../../lib/constructs/webhook-secrets-key.ts';
-import { DISPATCHER_DESCRIPTION } from '../../lib/constructs/webhooks.ts';
 import { ORDER_BLOB_PREFIXES, tableConstructId } from '../../lib/data-stack.ts';
 import { PROJECT_ROOT } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
@@ -22,6 +21,7 @@ import { DOCS_CONTENT_SECURITY_POLICY } from '../../shared/docs/pages.ts';
 import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import { SWEEPER_DESCRIPTION, taskDescription } from '../../shared/orders/cdk/fulfilment.ts';
 import { taskNamed } from '../../shared/orders/infra.ts';
+import { DISPATCHER_DESCRIPTION } from '../../shared/webhooks/cdk/webhooks.ts';
 import { SECRET_CONTEXT_KEYS, SECRET_CONTEXT_PURPOSE } from '../../shared/webhooks/infra.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import { undocumentedCapabilities, undocumentedCapabilityRoutes } from './new-capabilities.ts';

@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
-import { DISPATCHER_DESCRIPTION, RETRY_DESCRIPTION } from '../../lib/constructs/webhooks.ts';
 import { grantsOf } from '../../shared/app/port-grants.ts';
+import { DISPATCHER_DESCRIPTION, RETRY_DESCRIPTION } from '../../shared/webhooks/cdk/webhooks.ts';
 import { WEBHOOK_ENV } from '../../shared/webhooks/infra.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
