@@ -1,12 +1,4 @@
-import {
-  Aspects,
-  CfnOutput,
-  NestedStack,
-  RemovalPolicy,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
+import { Aspects, CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   BasePathMapping,
@@ -32,21 +24,17 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription, UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import type { TableId } from '../shared/kernel/infra/tables.ts';
-import { workflowTasks } from '../shared/kernel/infra/workflow.ts';
-import { REFERENCE_REFRESH } from '../shared/reference/infra.ts';
 import { StageAlarms } from './alarms.ts';
 import { ApiAreaStack, areaStackId } from './api-area-stack.ts';
+import { type BuiltCapability, type SharedResources, sharedResource } from './capability-construct.ts';
+import { capabilityConstructs } from './capability-constructs.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
-import { CompanyMonitoring } from './constructs/company-monitoring.ts';
 import { FailedEvents } from './constructs/failed-events.ts';
-import { Fulfilment } from './constructs/fulfilment.ts';
 import { KEY_AUTHORIZER, KeyAuthorizer } from './constructs/key-authorizer.ts';
 import { LiveAliases } from './constructs/live-alias.ts';
 import { LogRetentionAspect } from './constructs/log-retention.ts';
-import { ReferenceRefresh } from './constructs/reference-refresh.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
-import { Webhooks } from './constructs/webhooks.ts';
 import { stageDashboard } from './dashboard.ts';
 import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
 import { MonitoringStack } from './monitoring-stack.ts';
@@ -96,14 +84,15 @@ export const BINARY_MEDIA_TYPES = ['*/*'] as const;
 /**
  * The stateless stack: an API Gateway REST API (its resources, deployment and stage, with access
  * logs, execution logs (errors), X-Ray, stage throttling, gateway responses in the service's error
- * envelope and, when `settings.waf`, a WAFv2 web ACL), the fulfilment tier (`Fulfilment`: queue,
- * workflow, event bus, sweeper), and one nested stack per route area (`ApiAreaStack`) with the
+ * envelope and, when `settings.waf`, a WAFv2 web ACL), each capability's own constructs (its
+ * `cdk/stack.ts`, lib/capability-constructs.ts: the fulfilment tier, the webhook tier, the reference
+ * refresh, company monitoring's jobs), and one nested stack per route area (`ApiAreaStack`) with the
  * area's functions, methods and invoke permissions (functions of routes that call the registry
  * also get its URL, its credential secret and a longer timeout). Areas are nested stacks so that
  * every template stays well under CloudFormation's resource limit while one `cdk deploy` still
  * deploys the whole API, with CDK passing the API's ids and the queue as parameters.
  *
- * The fulfilment tier shares this stack with the API because each needs the other: order routes
+ * The fulfilment tier (orders') shares this stack with the API because each needs the other: order routes
  * send to the queue, and the workflow's last task needs the API's URL for `downloadUrl`; as two
  * stacks that would be a cycle of exports.
  */
@@ -113,8 +102,6 @@ export class ApiStack extends Stack {
   readonly functions: ReadonlyMap<string, ApiFunction>;
   /** Area nested stacks by area name. */
   readonly areas: ReadonlyMap<string, ApiAreaStack>;
-  readonly fulfilment: Fulfilment;
-  readonly webhooks: Webhooks;
   /** Every alarm of the stage notifies this topic (`-c alarmEmail=` subscribes an address). */
   readonly alarmTopic: Topic;
   /** The stage-wide alarms, and those of the fulfilment and webhook tiers. */
@@ -122,11 +109,10 @@ export class ApiStack extends Stack {
   readonly dashboard: Dashboard;
   /** Events and invocations that could not be delivered (rule targets, scheduled functions, alarm mail). */
   readonly failedEvents: FailedEvents;
-  readonly referenceRefresh: ReferenceRefresh;
   /** The edge check of every keyed route (lib/constructs/key-authorizer.ts). */
   readonly keyAuthorizer: KeyAuthorizer;
-  /** Company monitoring's schedules, fan-out queue and workers, in the `CompanyMonitoring` nested stack. */
-  readonly companyMonitoring: CompanyMonitoring;
+  /** What each capability built of its own (its construct, queues, dashboard parts), by capability name. */
+  readonly capabilities: ReadonlyMap<string, BuiltCapability>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -257,9 +243,8 @@ export class ApiStack extends Stack {
     const registryConcurrency = registryShare(settings.registryConcurrency, {
       routes: props.areas.flatMap((area) => area.routes).filter((route) => route.usesRegistry === true)
         .length,
-      workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
-      // The sweeper, the reference refresh and company monitoring's run.
-      scheduled: 3,
+      workflowTasks: sum(capabilityConstructs.map((constructs) => constructs.registryCallers?.workflowTasks)),
+      scheduled: sum(capabilityConstructs.map((constructs) => constructs.registryCallers?.scheduled)),
     });
     this.failedEvents = new FailedEvents(this, 'FailedEvents', { alarms: tierAlarms });
     // A notification SNS cannot deliver is kept with the other undelivered events.
@@ -281,62 +266,36 @@ export class ApiStack extends Stack {
       liveAliases: workerAliases,
     });
 
-    this.fulfilment = new Fulfilment(this, 'Fulfilment', {
-      settings,
-      mainTable: props.tables.main,
-      keysTable: props.tables.keys,
-      registryCredentialSecret: props.registryCredentialSecret,
-      ordersBucket: props.ordersBucket,
-      apiBaseUrl,
-      entryFor,
-      alarms: tierAlarms,
-      failedEvents: this.failedEvents,
-      liveAliases: workerAliases,
-      ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
-    });
-
-    this.webhooks = new Webhooks(this, 'Webhooks', {
-      mainTable: props.tables.main,
-      eventBus: this.fulfilment.eventBus,
-      key: props.webhookKey,
-      entryFor,
-      alarms: tierAlarms,
-      failedEvents: this.failedEvents,
-      liveAliases: workerAliases,
-    });
-
-    this.referenceRefresh = new ReferenceRefresh(this, 'ReferenceRefresh', {
-      mainTable: props.tables.main,
-      registryUrl: settings.registryUrl,
-      registryCredentialSecret: props.registryCredentialSecret,
-      entryFor,
-      alarms: tierAlarms,
-      failedEvents: this.failedEvents,
-      liveAliases: workerAliases,
-      ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
-    });
-
-    // Its own nested stack (two functions, two schedules, queues and their alarms): the API
-    // stack's template keeps its room for the REST API's path resources.
-    const monitoringJobs = new NestedStack(this, 'CompanyMonitoring', {
-      description: `Company Register Data Service: company monitoring's jobs (${settings.stage})`,
-    });
-    this.companyMonitoring = new CompanyMonitoring(monitoringJobs, 'Jobs', {
-      mainTable: props.tables.main,
-      eventBus: this.fulfilment.eventBus,
-      registryUrl: settings.registryUrl,
-      registryCredentialSecret: props.registryCredentialSecret,
-      entryFor,
-      alarms: stageAlarms.in(monitoringJobs),
-      failedEvents: this.failedEvents,
-      // Its aliases in its own nested stack, beside its functions and their alarms.
-      liveAliases: LiveAliases.in(monitoringJobs, 'MonitoringJobs', {
-        stage: settings.stage,
-        strategy: settings.deployment,
-        alarmTopic: stageAlarms.topic,
-      }),
-      ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
-    });
+    // Each capability's own workers, queues and schedules (lib/capability-constructs.ts), a
+    // capability after those whose resources it uses.
+    const built = new Map<string, BuiltCapability>();
+    let shared: Partial<SharedResources> = {};
+    for (const constructs of capabilityConstructs) {
+      const made = constructs.build({
+        stack: this,
+        settings,
+        tables: props.tables,
+        registryCredentialSecret: props.registryCredentialSecret,
+        ordersBucket: props.ordersBucket,
+        webhookKey: props.webhookKey,
+        apiBaseUrl,
+        entryFor,
+        alarms: tierAlarms,
+        stageAlarms,
+        failedEvents: this.failedEvents,
+        liveAliases: workerAliases,
+        shared,
+        ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
+      });
+      built.set(constructs.capability, made);
+      shared = { ...shared, ...made.shares };
+    }
+    this.capabilities = built;
+    const routeQueues = {
+      fulfilmentQueue: sharedResource(shared, 'fulfilmentQueue'),
+      webhookQueue: sharedResource(shared, 'webhookQueue'),
+      monitoringQueue: sharedResource(shared, 'monitoringQueue'),
+    };
 
     const areas = new Map<string, ApiAreaStack>();
     const functions = new Map<string, ApiFunction>();
@@ -350,9 +309,7 @@ export class ApiStack extends Stack {
         cursorSecret: props.cursorSecret,
         registryCredentialSecret: props.registryCredentialSecret,
         ordersBucket: props.ordersBucket,
-        fulfilmentQueue: this.fulfilment.queue,
-        webhookQueue: this.webhooks.queue,
-        monitoringQueue: this.companyMonitoring.queue,
+        ...routeQueues,
         webhookKey: props.webhookKey,
         api,
         apiBaseUrl,
@@ -378,40 +335,30 @@ export class ApiStack extends Stack {
       Validations.of(api.deploymentStage).acknowledge(acknowledgements.noWaf);
     }
 
+    const parts = [...built.values()];
+    const alarmScopes = new Set<Stack>([this.monitoring, ...parts.flatMap((part) => part.alarmScopes ?? [])]);
     this.dashboard = stageDashboard(this, {
       stage: settings.stage,
       api: apiMetrics,
       areas: props.areas,
       functions: new Map<string, ReadonlyMap<string, IFunction>>([
         ...[...areas].map(([name, stack]) => [name, stack.functions] as const),
-        ['Fulfilment workers', this.fulfilment.functions],
-        ['Webhook workers', this.webhooks.functions],
-        ['Reference refresh', new Map([[REFERENCE_REFRESH.name, this.referenceRefresh.function]])],
         ['Key authorizer', new Map([[KEY_AUTHORIZER.name, this.keyAuthorizer.function]])],
-        ['Company monitoring', this.companyMonitoring.functions],
+        ...parts.flatMap((part) => part.functions ?? []),
       ]),
-      stateMachine: this.fulfilment.stateMachine,
       queues: [
-        { name: 'Fulfilment', queue: this.fulfilment.queue, deadLetters: this.fulfilment.deadLetterQueue },
-        { name: 'Webhooks', queue: this.webhooks.queue, deadLetters: this.webhooks.deadLetterQueue },
-        {
-          name: 'Monitoring',
-          queue: this.companyMonitoring.queue,
-          deadLetters: this.companyMonitoring.deadLetterQueue,
-        },
+        ...parts.flatMap((part) => part.queues ?? []),
         { name: 'Failed events', deadLetters: this.failedEvents.queue },
       ],
-      alarms: stageAlarms.alarms.filter(
-        (alarm) => Stack.of(alarm) === this.monitoring || Stack.of(alarm) === monitoringJobs,
-      ),
+      rows: parts.flatMap((part) => part.dashboardRows ?? []),
+      alarms: stageAlarms.alarms.filter((alarm) => alarmScopes.has(Stack.of(alarm))),
     });
 
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
     new CfnOutput(this, 'FailedEventsQueueUrl', { value: this.failedEvents.queue.queueUrl });
-    new CfnOutput(this, 'MonitoringQueueUrl', { value: this.companyMonitoring.queue.queueUrl });
-    new CfnOutput(this, 'MonitoringDeadLetterQueueUrl', {
-      value: this.companyMonitoring.deadLetterQueue.queueUrl,
-    });
+    for (const [id, value] of parts.flatMap((part) => Object.entries(part.outputs ?? {}))) {
+      new CfnOutput(this, id, { value });
+    }
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL; paths start with /v1' });
   }
 }
@@ -461,3 +408,6 @@ const pascal = (snake: string): string =>
     .split('_')
     .map((part) => `${part.charAt(0).toUpperCase()}${part.slice(1)}`)
     .join('');
+
+const sum = (counts: readonly (number | undefined)[]): number =>
+  counts.reduce<number>((total, count) => total + (count ?? 0), 0);

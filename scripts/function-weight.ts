@@ -14,8 +14,8 @@ import { build, type Metafile, type OutputFile } from 'esbuild';
 import { esbuildOptions, keepingResponseSchemas } from '../lib/bundling.ts';
 import { routeList } from '../shared/app/routes.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
-import { FULFILMENT_STARTER, FULFILMENT_SWEEPER, workflowTasks } from '../shared/kernel/infra/workflow.ts';
 import { MONITORING_RUN, MONITORING_START } from '../shared/monitoring/infra.ts';
+import { FULFILMENT_STARTER, FULFILMENT_SWEEPER, workflowTasks } from '../shared/orders/infra.ts';
 import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/webhooks/infra.ts';
 
 export interface DeployedFunction {

@@ -88,6 +88,12 @@ export const listPrefixCondition = (prefixes: readonly string[]) => ({
 export const QUEUE_SEND_ACTION = 'sqs:SendMessage';
 
 /** Env vars of a function that calls the live registry: its base URL and its credential secret's ARN. */
+/** Description of a function no route runs (a worker, a workflow task, the authorizer); names it so the console (and tests) can tell them apart. */
+export const workflowFunctionDescription = (
+  module: { readonly name: string; readonly handler: string },
+  role: string,
+): string => `${module.name}: ${role} (functions/${module.handler}.ts)`;
+
 export const REGISTRY_URL_ENV = 'REGISTRY_URL';
 export const REGISTRY_CREDENTIAL_ENV = 'REGISTRY_CREDENTIAL_ARN';
 

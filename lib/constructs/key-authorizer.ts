@@ -10,8 +10,7 @@ import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import type { StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
-import { ApiFunction } from './api-function.ts';
-import { workflowFunctionDescription } from './fulfilment.ts';
+import { ApiFunction, workflowFunctionDescription } from './api-function.ts';
 import type { LiveAliases } from './live-alias.ts';
 
 /** The authorizer's function (functions/edge/authorize.ts). */

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { renderDocumentImages } from '../../shared/adapters/sandbox/page-images.ts';
 import { createRegistries } from '../../shared/composition/registry/registries.ts';
-import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../../shared/kernel/infra/workflow.ts';
+import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../../shared/orders/infra.ts';
 import type { WorkflowStarter } from '../../shared/orders/store-port.ts';
 import type { AsyncPorts, LocalCorePorts } from '../composition.ts';
 import { lambdaContext } from '../lambda-context.ts';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ExecutionAlreadyExists, InvalidName } from '@aws-sdk/client-sfn';
 import type { Context } from 'aws-lambda';
 import { type RunOptions, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { WORKFLOW_DEFINITION, type WorkflowTask, workflowTasks } from '../../shared/kernel/infra/workflow.ts';
+import { WORKFLOW_DEFINITION, type WorkflowTask, workflowTasks } from '../../shared/orders/infra.ts';
 import type { FulfilmentMessage, WorkflowStarter } from '../../shared/orders/store-port.ts';
 import { lambdaContext } from '../lambda-context.ts';
 import { functionHandler, lazyHandlerWith } from './functions.ts';
@@ -114,7 +114,7 @@ function* statesOf(machine: MachineDefinition): Generator<[string, StateDefiniti
 
 /**
  * Step Functions stand-in on aws-local-stepfunctions: each Task state `Resource: "${XxxArn}"`
- * runs, in process, the handler module CDK deploys for it (shared/kernel/infra/workflow.ts). A task's
+ * runs, in process, the handler module CDK deploys for it (shared/orders/infra.ts). A task's
  * error reaches the state machine as Lambda reports it: Error is the error's `name`, Cause the
  * JSON `{errorType, errorMessage, trace}`.
  */

@@ -89,6 +89,14 @@ export interface Capability {
    * data) and docs/registry-protocol.md lists; its live adapter sends them.
    */
   readonly registry?: { readonly operations: RegistryOperationRows; readonly sandbox: object };
+  /**
+   * Modules of its folder that build what no route's function does, loaded only by build-time
+   * code: `cdk`, its constructs in the stage's API stack (workers, queues, schedules, their
+   * dashboard rows; lib/capability-construct.ts says what it exports). Named by path, not imported:
+   * a literal `import()` would put CDK into every bundle that reads the list of capabilities (the
+   * MCP server's, the docs pages').
+   */
+  readonly infrastructure?: { readonly cdk?: `cdk/${string}.ts` };
 }
 
 /** A capability module's declaration, kept with its literal types (the route table's type reads them). */

@@ -1,5 +1,5 @@
+import { ORDER_ENV } from './infra/order-env.ts';
 import { tableDefinitions } from './infra/tables.ts';
-import { ORDER_ENV } from './infra/workflow.ts';
 
 /** A literal secret (local stack) or the ARN of a Secrets Manager secret (AWS). */
 export type SecretSetting = { value: string } | { arn: string } | undefined;

@@ -10,6 +10,7 @@ import { monitoringRoutes } from './routes.ts';
 
 export const monitoringCapability = defineCapability({
   name: 'monitoring',
+  infrastructure: { cdk: 'cdk/stack.ts' },
   area: {
     name: 'Monitoring',
     tag: 'Monitoring',

@@ -5,6 +5,7 @@ import { orderErrors } from './errors.ts';
 
 export const ordersCapability = defineCapability({
   name: 'orders',
+  infrastructure: { cdk: 'cdk/stack.ts' },
   errors: orderErrors,
   errorGuide: orderErrorGuide,
   portGrants: {

@@ -11,8 +11,8 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { finishDependencyCalls, withDependencyCalls } from '../kernel/dependency-calls.ts';
-import type { TaskName } from '../kernel/infra/workflow.ts';
 import { logger } from '../kernel/observability.ts';
+import type { TaskName } from './infra.ts';
 import type { WorkflowInput } from './steps/common.ts';
 import { type Rejected, STEP_ERRORS, StepFailure } from './steps/failure.ts';
 
@@ -74,7 +74,7 @@ export function instrumented<E, R>(
 
 /**
  * A workflow task's handler: its step, given the input Step Functions passes, instrumented under
- * the task's name (shared/kernel/infra/workflow.ts), with the order or search it works on in every log
+ * the task's name (shared/orders/infra.ts), with the order or search it works on in every log
  * line. A registry rejection is the task's result, `{ failure }` (failure.ts): the
  * state machine reads it as data and sends the execution to its failed outcome.
  */

@@ -5,6 +5,7 @@ import { referenceErrors } from './errors.ts';
 
 export const referenceCapability = defineCapability({
   name: 'reference',
+  infrastructure: { cdk: 'cdk/stack.ts' },
   errors: referenceErrors,
   errorGuide: referenceErrorGuide,
   portGrants: {

@@ -5,7 +5,7 @@
  * shrink the schedule or a table by more than `REFERENCE_MAX_SHRINK` of the copy served now: a
  * truncated or empty answer must not wipe out the data every client reads. A failed or refused
  * kind makes the refresh fail (the function's `Failures` metric), which raises an alarm after
- * `REFERENCE_MISSES_BEFORE_ALARM` days in a row (lib/constructs/reference-refresh.ts).
+ * `REFERENCE_MISSES_BEFORE_ALARM` days in a row (shared/reference/cdk/refresh.ts).
  */
 import { type RegistryCaller, RegistryRejection } from '../kernel/registry-port.ts';
 import { type CodeTableDefinition, type CodeTableEntry, codeTables } from './code-tables.ts';

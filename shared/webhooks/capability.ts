@@ -6,6 +6,7 @@ import { WEBHOOK_ENV } from './infra.ts';
 
 export const webhooksCapability = defineCapability({
   name: 'webhooks',
+  infrastructure: { cdk: 'cdk/stack.ts' },
   errors: webhookErrors,
   errorGuide: webhookErrorGuide,
   env: WEBHOOK_ENV,

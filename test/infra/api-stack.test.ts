@@ -13,8 +13,8 @@ import { catalogueEntry, type ErrorCode, errorCatalogue } from '../../shared/ker
 import { AUTHORIZER_CACHE_SECONDS, BEARER_HEADER_PATTERN } from '../../shared/kernel/http/authorizer.ts';
 import { FUNCTION_UNAVAILABLE } from '../../shared/kernel/http/gateway-answers.ts';
 import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
-import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 import { LIMITS } from '../../shared/kernel/rate-limit.ts';
+import { workflowTasks } from '../../shared/orders/infra.ts';
 import {
   actionsIn,
   aliasOfFunction,

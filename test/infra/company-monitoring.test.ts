@@ -9,8 +9,8 @@ import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS } from '../../lib/alarms.ts';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
-import { monitoringConsumerConcurrency } from '../../lib/constructs/company-monitoring.ts';
 import { CONSUMER_CONCURRENCY } from '../../lib/settings.ts';
+import { monitoringConsumerConcurrency } from '../../shared/monitoring/cdk/jobs.ts';
 import {
   DAILY_CHECK_SCHEDULE,
   MONITORING_ENV,
@@ -26,7 +26,9 @@ import {
   actionsIn,
   actionsOf,
   aliasOfFunction,
+  companyMonitoringOf,
   environmentOf,
+  fulfilmentOf,
   logicalIdOf,
   type PolicyStatementJson,
   qualifiedNameOfAlias,
@@ -72,12 +74,12 @@ describe('company monitoring in AWS (dev stage)', () => {
   beforeAll(() => {
     synth = synthesize();
     api = synth.apiTemplate;
-    nested = Stack.of(synth.api.companyMonitoring);
+    nested = Stack.of(companyMonitoringOf(synth.api));
   }, 120_000);
 
   const idOf = (construct: Parameters<typeof logicalIdOf>[1]) => logicalIdOf(nested, construct);
-  const queueId = () => idOf(synth.api.companyMonitoring.queue);
-  const dlqId = () => idOf(synth.api.companyMonitoring.deadLetterQueue);
+  const queueId = () => idOf(companyMonitoringOf(synth.api).queue);
+  const dlqId = () => idOf(companyMonitoringOf(synth.api).deadLetterQueue);
   const failedEventsId = () => logicalIdOf(synth.api, synth.api.failedEvents.queue);
   const topicId = () => logicalIdOf(synth.api, synth.api.alarmTopic);
   const mainTableId = () => logicalIdOf(synth.data, synth.data.node.findChild('MainTable'));
@@ -211,7 +213,7 @@ describe('company monitoring in AWS (dev stage)', () => {
     const events = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('events:')));
     expect(actionsIn(events)).toEqual(['events:PutEvents']);
     expect(JSON.stringify(events.map((s) => s.Resource))).toContain(
-      logicalIdOf(synth.api, synth.api.fulfilment.eventBus),
+      logicalIdOf(synth.api, fulfilmentOf(synth.api).eventBus),
     );
     const secrets = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
     expect(JSON.stringify(secrets.map((s) => s.Resource))).toContain('RegistryCredentialSecret');

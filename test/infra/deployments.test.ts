@@ -14,7 +14,7 @@ import { readSettings } from '../../lib/settings.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { ROUTE_METRICS } from '../../shared/kernel/infra/route-metrics.ts';
-import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
+import { workflowTasks } from '../../shared/orders/infra.ts';
 import {
   functionOfRoute,
   qualifiedNameOfAlias,

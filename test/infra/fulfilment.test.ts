@@ -15,12 +15,6 @@ import {
   TABLE_ACTIONS,
 } from '../../lib/constructs/api-function.ts';
 import {
-  MEMBERS_INDEX,
-  STARTER_DESCRIPTION,
-  SWEEPER_DESCRIPTION,
-  taskDescription,
-} from '../../lib/constructs/fulfilment.ts';
-import {
   ACCESS_LOG_RETENTION_DAYS,
   ORDER_BLOB_PREFIXES,
   ORDER_BLOB_RETENTION_DAYS,
@@ -29,21 +23,29 @@ import { defaultEntryFor, PROJECT_ROOT } from '../../lib/routes.ts';
 import { DEFAULT_MAIL_FROM, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { GrantedRoute, RouteDefinition } from '../../shared/kernel/http/route.ts';
+import { ORDER_ENV } from '../../shared/kernel/infra/order-env.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import {
+  MEMBERS_INDEX,
+  STARTER_DESCRIPTION,
+  SWEEPER_DESCRIPTION,
+  taskDescription,
+} from '../../shared/orders/cdk/fulfilment.ts';
 import {
   FULFILMENT_STARTER,
   FULFILMENT_SWEEPER,
-  ORDER_ENV,
   WORKFLOW_DEFINITION,
   type WorkflowTask,
   workflowTasks,
-} from '../../shared/kernel/infra/workflow.ts';
+} from '../../shared/orders/infra.ts';
 import {
   actionsIn,
   actionsOf,
   aliasOfFunction,
+  companyMonitoringOf,
   environmentOf,
   evaluate,
+  fulfilmentOf,
   functionOfRoute,
   functionWithDescription,
   logicalIdOf,
@@ -56,6 +58,7 @@ import {
   statementsOfRole,
   synthesize,
   type TemplateResource,
+  webhooksOf,
   workflowDefinition,
 } from './synth.ts';
 
@@ -132,9 +135,9 @@ describe('fulfilment (dev stage)', () => {
   const functionOfTask = (task: WorkflowTask): [string, TemplateResource] =>
     functionWithDescription(api, taskDescription(task));
   const statementsOf = (fn: TemplateResource) => statementsOfRole(api, roleOfFunction(fn));
-  const queueId = () => idOf(synth.api.fulfilment.queue);
-  const dlqId = () => idOf(synth.api.fulfilment.deadLetterQueue);
-  const busId = () => idOf(synth.api.fulfilment.eventBus);
+  const queueId = () => idOf(fulfilmentOf(synth.api).queue);
+  const dlqId = () => idOf(fulfilmentOf(synth.api).deadLetterQueue);
+  const busId = () => idOf(fulfilmentOf(synth.api).eventBus);
   /** Cross-stack references name the data stack's table by its logical id. */
   const mainTableId = () => logicalIdOf(synth.data, synth.data.node.findChild('MainTable'));
   const onBucket = (statements: PolicyStatementJson[]) =>
@@ -204,7 +207,7 @@ describe('fulfilment (dev stage)', () => {
     });
 
     it("may invoke exactly the task functions' live aliases", () => {
-      const role = synth.api.fulfilment.stateMachine.role;
+      const role = fulfilmentOf(synth.api).stateMachine.role;
       const statements = statementsOfRole(api, idOf(role));
       const invoke = statements.filter((statement) => actionsOf(statement).includes('lambda:InvokeFunction'));
       expect(actionsIn(invoke)).toEqual(['lambda:InvokeFunction']);
@@ -536,11 +539,11 @@ describe('fulfilment (dev stage)', () => {
         const statements = statementsOf(fn);
         const env = environmentOf(fn);
         // The webhook dispatcher queue is checked in test/infra/webhooks.test.ts.
-        const monitoringQueueId = logicalIdOf(synth.api, synth.api.companyMonitoring.queue);
+        const monitoringQueueId = logicalIdOf(synth.api, companyMonitoringOf(synth.api).queue);
         const onQueue = statements.filter(
           (s) =>
             actionsOf(s).some((action) => SQS_ACTION.test(action)) &&
-            !JSON.stringify(s.Resource).includes(logicalIdOf(synth.api, synth.api.webhooks.queue)),
+            !JSON.stringify(s.Resource).includes(logicalIdOf(synth.api, webhooksOf(synth.api).queue)),
         );
         const sqs = onQueue.filter((s) => !JSON.stringify(s.Resource).includes(monitoringQueueId));
         // Company monitoring's queue: the import's chunks and the sandbox's events.

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
-import { WORKFLOW_TIMEOUT } from '../../lib/constructs/fulfilment.ts';
 import { NONCURRENT_VERSION_DAYS } from '../../lib/data-stack.ts';
 import { registryAccountShare } from '../../lib/registry-capacity.ts';
 import { PROJECT_ROOT } from '../../lib/routes.ts';
@@ -17,6 +16,7 @@ import { routeList } from '../../shared/app/routes.ts';
 import { SIGN_IN_PATH, SIGN_IN_TOKEN_PARAM } from '../../shared/console/sign-in.ts';
 import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../../shared/kernel/config.ts';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
+import { WORKFLOW_TIMEOUT } from '../../shared/orders/cdk/fulfilment.ts';
 import { IMAGE_POLLING } from '../../shared/orders/steps/common.ts';
 import { undocumentedCapabilityRoutes } from './new-capabilities.ts';
 import {

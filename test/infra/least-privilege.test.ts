@@ -8,20 +8,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
-import { SWEEPER_DESCRIPTION, taskDescription } from '../../lib/constructs/fulfilment.ts';
 import { SOURCE_ACCOUNT_SERVICES } from '../../lib/constructs/service-principal.ts';
 import {
   KEY_ADMIN_ACTIONS,
   SECRET_ROLE_TAG,
   type SecretUse,
 } from '../../lib/constructs/webhook-secrets-key.ts';
-import { DISPATCHER_DESCRIPTION } from '../../lib/constructs/webhooks.ts';
 import { ORDER_BLOB_PREFIXES, tableConstructId } from '../../lib/data-stack.ts';
 import { PROJECT_ROOT } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../shared/docs/pages.ts';
 import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
-import { taskNamed } from '../../shared/kernel/infra/workflow.ts';
+import { SWEEPER_DESCRIPTION, taskDescription } from '../../shared/orders/cdk/fulfilment.ts';
+import { taskNamed } from '../../shared/orders/infra.ts';
+import { DISPATCHER_DESCRIPTION } from '../../shared/webhooks/cdk/webhooks.ts';
 import { SECRET_CONTEXT_KEYS, SECRET_CONTEXT_PURPOSE } from '../../shared/webhooks/infra.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import { undocumentedCapabilities, undocumentedCapabilityRoutes } from './new-capabilities.ts';

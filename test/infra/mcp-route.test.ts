@@ -5,7 +5,7 @@
  * is granted no table beyond the pipeline's own; its quotes price from the stage's schedule.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_ENV } from '../../shared/kernel/infra/workflow.ts';
+import { ORDER_ENV } from '../../shared/kernel/infra/order-env.ts';
 import { PRICE_SCHEDULE_ENV } from '../../shared/kernel/prices.ts';
 import { mcpRoutes } from '../../shared/mcp/routes.ts';
 import { EXAMPLE_PRICE_SCHEDULE } from '../../shared/usage/prices.ts';

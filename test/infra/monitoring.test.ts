@@ -18,10 +18,19 @@ import { capabilityList } from '../../shared/app/capabilities.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { AlarmThreshold } from '../../shared/kernel/capability.ts';
 import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
-import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
+import { workflowTasks } from '../../shared/orders/infra.ts';
 import { REFERENCE_REFRESH } from '../../shared/reference/infra.ts';
-import { logicalIdOf, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
+import {
+  companyMonitoringOf,
+  fulfilmentOf,
+  logicalIdOf,
+  resourcesOf,
+  type Synthesized,
+  synthesize,
+  type TemplateResource,
+  webhooksOf,
+} from './synth.ts';
 
 interface AlarmJson {
   readonly AlarmName: string;
@@ -180,9 +189,9 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       ]),
     });
     expect(alarmOn('ExecutionsFailed').map(thresholdNameOf)).toEqual(['workflowFailures']);
-    // The state machine's ARN, built from its name (lib/constructs/fulfilment.ts says why).
+    // The state machine's ARN, built from its name (shared/orders/cdk/fulfilment.ts says why).
     const stateMachine = resourcesOf(synth.apiTemplate, 'AWS::StepFunctions::StateMachine')[
-      logicalIdOf(synth.api, synth.api.fulfilment.stateMachine)
+      logicalIdOf(synth.api, fulfilmentOf(synth.api).stateMachine)
     ];
     expect(stateMachine?.Properties.StateMachineName).toBe('company-register-dev-fulfilment');
     expect(JSON.stringify(alarmOn('ExecutionsFailed')[0]?.Dimensions)).toContain(
@@ -199,18 +208,18 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
     expect(ageOn).toHaveLength(3);
     expect(dlqOn).toHaveLength(4);
     for (const [i, id] of queueIds([
-      synth.api.fulfilment.queue,
-      synth.api.webhooks.queue,
-      synth.api.companyMonitoring.queue,
+      fulfilmentOf(synth.api).queue,
+      webhooksOf(synth.api).queue,
+      companyMonitoringOf(synth.api).queue,
     ]).entries())
       expect(
         ageOn.some((dimensions) => dimensions.includes(`"${id}"`)),
         `queue ${i}`,
       ).toBe(true);
     for (const [i, id] of queueIds([
-      synth.api.fulfilment.deadLetterQueue,
-      synth.api.webhooks.deadLetterQueue,
-      synth.api.companyMonitoring.deadLetterQueue,
+      fulfilmentOf(synth.api).deadLetterQueue,
+      webhooksOf(synth.api).deadLetterQueue,
+      companyMonitoringOf(synth.api).deadLetterQueue,
       synth.api.failedEvents.queue,
     ]).entries())
       expect(
@@ -265,11 +274,11 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       expect(body, figure).toContain(figure);
     const functionNames = [
       ...routeList.map((route) => route.name),
-      ...synth.api.fulfilment.functions.keys(),
-      ...synth.api.webhooks.functions.keys(),
+      ...fulfilmentOf(synth.api).functions.keys(),
+      ...webhooksOf(synth.api).functions.keys(),
       REFERENCE_REFRESH.name,
       KEY_AUTHORIZER.name,
-      ...synth.api.companyMonitoring.functions.keys(),
+      ...companyMonitoringOf(synth.api).functions.keys(),
     ];
     expect(functionNames).toHaveLength(
       Object.keys(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).length,

@@ -2,13 +2,13 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_READ_ACTION, TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
+import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
+import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import {
   REFERENCE_REFRESH_ALARM,
   REFERENCE_REFRESH_CRON,
   REFERENCE_REFRESH_DESCRIPTION,
-} from '../../lib/constructs/reference-refresh.ts';
-import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
-import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+} from '../../shared/reference/cdk/refresh.ts';
 import { REFERENCE_REFRESH } from '../../shared/reference/infra.ts';
 import {
   actionsIn,

@@ -10,12 +10,16 @@ import { join } from 'node:path';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Construct } from 'constructs';
-import { functionDescription } from '../../lib/api-stack.ts';
+import { type ApiStack, functionDescription } from '../../lib/api-stack.ts';
 import { type BuildAppOptions, buildApp, type CompanyRegisterApp } from '../../lib/app.ts';
 import { tableConstructId } from '../../lib/data-stack.ts';
 import { defaultEntryFor, type HandlerModule, PROJECT_ROOT } from '../../lib/routes.ts';
 import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
 import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import type { CompanyMonitoring } from '../../shared/monitoring/cdk/jobs.ts';
+import type { Fulfilment } from '../../shared/orders/cdk/fulfilment.ts';
+import type { ReferenceRefresh } from '../../shared/reference/cdk/refresh.ts';
+import type { Webhooks } from '../../shared/webhooks/cdk/webhooks.ts';
 
 export const PLACEHOLDER_ENTRY = join(PROJECT_ROOT, 'test', 'infra', 'fixtures', 'placeholder-handler.ts');
 
@@ -507,3 +511,16 @@ export function aliasOfFunction(template: Template, functionLogicalId: string): 
   if (matches.length !== 1) throw new Error(`${matches.length} aliases of ${functionLogicalId}`);
   return (matches[0] as [string, TemplateResource])[0];
 }
+
+/** The construct a capability built in the API stack (lib/capability-constructs.ts), by its type. */
+const builtBy =
+  <T>(capability: string) =>
+  (api: ApiStack): T => {
+    const built = api.capabilities.get(capability);
+    if (!built) throw new Error(`capability ${capability} built nothing in the API stack`);
+    return built.construct as T;
+  };
+export const fulfilmentOf = builtBy<Fulfilment>('orders');
+export const webhooksOf = builtBy<Webhooks>('webhooks');
+export const companyMonitoringOf = builtBy<CompanyMonitoring>('monitoring');
+export const referenceRefreshOf = builtBy<ReferenceRefresh>('reference');

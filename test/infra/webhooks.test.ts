@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
-import { DISPATCHER_DESCRIPTION, RETRY_DESCRIPTION } from '../../lib/constructs/webhooks.ts';
 import { grantsOf } from '../../shared/app/port-grants.ts';
+import { DISPATCHER_DESCRIPTION, RETRY_DESCRIPTION } from '../../shared/webhooks/cdk/webhooks.ts';
 import { WEBHOOK_ENV } from '../../shared/webhooks/infra.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
@@ -14,6 +14,7 @@ import {
   actionsOf,
   aliasOfFunction,
   environmentOf,
+  fulfilmentOf,
   functionOfRoute,
   functionWithDescription,
   logicalIdOf,
@@ -25,6 +26,7 @@ import {
   statementsOfRole,
   synthesize,
   type TemplateResource,
+  webhooksOf,
 } from './synth.ts';
 
 describe('webhooks (dev stage)', () => {
@@ -38,7 +40,7 @@ describe('webhooks (dev stage)', () => {
   const idOf = (construct: Parameters<typeof logicalIdOf>[1]) => logicalIdOf(synth.api, construct);
   const statementsOf = (fn: TemplateResource) => statementsOfRole(api, roleOfFunction(fn));
   const keyId = () => logicalIdOf(synth.data, synth.data.node.findChild('WebhookSecretsKey'));
-  const queueId = () => idOf(synth.api.webhooks.queue);
+  const queueId = () => idOf(webhooksOf(synth.api).queue);
   const kmsOf = (statements: PolicyStatementJson[]) =>
     statements.filter((s) => actionsOf(s).some((action) => action.startsWith('kms:')));
 
@@ -55,18 +57,18 @@ describe('webhooks (dev stage)', () => {
     expect(rules).toHaveLength(1);
     expect(rules[0]?.Properties).toMatchObject({
       EventPattern: { source: ['company-register'] },
-      EventBusName: { Ref: idOf(synth.api.fulfilment.eventBus) },
+      EventBusName: { Ref: idOf(fulfilmentOf(synth.api).eventBus) },
     });
     const queue = resourcesOf(api, 'AWS::SQS::Queue')[queueId()];
     expect(queue?.Properties).toMatchObject({
       VisibilityTimeout: 180,
       RedrivePolicy: {
         maxReceiveCount: 5,
-        deadLetterTargetArn: { 'Fn::GetAtt': [idOf(synth.api.webhooks.deadLetterQueue), 'Arn'] },
+        deadLetterTargetArn: { 'Fn::GetAtt': [idOf(webhooksOf(synth.api).deadLetterQueue), 'Arn'] },
       },
     });
     const alarms = Object.values(resourcesOf(api, 'AWS::CloudWatch::Alarm')).filter((alarm) =>
-      JSON.stringify(alarm.Properties).includes(idOf(synth.api.webhooks.deadLetterQueue)),
+      JSON.stringify(alarm.Properties).includes(idOf(webhooksOf(synth.api).deadLetterQueue)),
     );
     expect(alarms).toHaveLength(1);
   });

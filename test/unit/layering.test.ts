@@ -326,3 +326,48 @@ describe('functions reach adapters only through the composition root', () => {
     expect(central.map(describeEdge)).toEqual([]);
   });
 });
+
+describe("a capability's CDK (shared/<capability>/cdk/, lib/capability-construct.ts)", () => {
+  const ROOT = resolve(import.meta.dirname, '../..');
+  const CDK = /^shared\/[^/]+\/cdk\//;
+  const fromRoot = (file: string) => relative(ROOT, file).split(sep).join('/');
+  const modules = ['shared', 'functions', 'local'].flatMap((folder) => modulesUnder(join(ROOT, folder)));
+
+  it('keeps aws-cdk-lib and constructs out of shared/, functions/ and local/, but for a cdk/ folder of a capability', () => {
+    const importers = modules
+      .filter((file) =>
+        /from\s*['"](?:aws-cdk-lib|constructs)(?:\/[^'"]*)?['"]/.test(readFileSync(file, 'utf8')),
+      )
+      .map(fromRoot);
+    expect(importers.filter((path) => CDK.test(path)).length).toBeGreaterThan(3);
+    expect(importers.filter((path) => !CDK.test(path))).toEqual([]);
+  });
+
+  it('lets no module of shared/, functions/ or local/ import a cdk/ module, but its own folder', () => {
+    const leaks: string[] = [];
+    for (const file of modules) {
+      const from = fromRoot(file);
+      for (const match of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+        const to = fromRoot(resolve(dirname(file), (match[1] ?? match[2] ?? match[3]) as string));
+        if (CDK.test(to) && !(CDK.test(from) && dirname(from) === dirname(to))) leaks.push(`${from} → ${to}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('names, in each capability module that has one, a cdk/ module of its own folder that exists', async () => {
+    const { capabilityList } = await import('../../shared/app/capabilities.ts');
+    const named = capabilityList.flatMap((capability) =>
+      capability.infrastructure?.cdk ? [`shared/${capability.name}/${capability.infrastructure.cdk}`] : [],
+    );
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'shared/orders/cdk/stack.ts',
+        'shared/webhooks/cdk/stack.ts',
+        'shared/monitoring/cdk/stack.ts',
+        'shared/reference/cdk/stack.ts',
+      ]),
+    );
+    for (const path of named) expect(statSync(join(ROOT, path)).isFile(), path).toBe(true);
+  });
+});

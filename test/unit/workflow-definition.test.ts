@@ -3,12 +3,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import aslValidator from 'asl-validator';
 import { describe, expect, it } from 'vitest';
-import { fulfilmentWorkflow, RETRY } from '../../lib/workflows/fulfilment.ts';
-import { WORKFLOW_DEFINITION, workflowTasks } from '../../shared/kernel/infra/workflow.ts';
+import { fulfilmentWorkflow, RETRY } from '../../shared/orders/cdk/workflow.ts';
+import { WORKFLOW_DEFINITION, workflowTasks } from '../../shared/orders/infra.ts';
 
 /**
- * The fulfilment workflow's ASL file (lib/workflows/fulfilment.asl.json) as CDK deploys it and the
- * local stack runs it: what its builder (lib/workflows/fulfilment.ts) writes, valid, wired to the
+ * The fulfilment workflow's ASL file (shared/orders/fulfilment.asl.json) as CDK deploys it and the
+ * local stack runs it: what its builder (shared/orders/cdk/workflow.ts) writes, valid, wired to the
  * task handlers, and with the Retry and Catch rules of docs/decisions/0047-fulfilment-workflow.md.
  */
 
@@ -113,7 +113,7 @@ const deployed = (definition: string) =>
   ) as Machine;
 
 describe('the fulfilment workflow definition', () => {
-  it('is what lib/workflows/fulfilment.ts builds (write it with `npm exec -- tsx lib/workflows/fulfilment.ts`)', () => {
+  it('is what shared/orders/cdk/workflow.ts builds (write it with `npm exec -- tsx shared/orders/cdk/workflow.ts`)', () => {
     expect(machine).toStrictEqual(JSON.parse(JSON.stringify(fulfilmentWorkflow())));
   });
 

@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { awsPorts } from '../../../shared/composition/aws/root.ts';
 import { starter } from '../../../shared/composition/aws/starter.ts';
-import { FULFILMENT_STARTER } from '../../../shared/kernel/infra/workflow.ts';
+import { FULFILMENT_STARTER } from '../../../shared/orders/infra.ts';
 import { instrumented } from '../../../shared/orders/instrumented.ts';
 import type { WorkflowStarter } from '../../../shared/orders/store-port.ts';
 import { executionName, parseFulfilmentMessage } from '../../../shared/orders/sweep.ts';

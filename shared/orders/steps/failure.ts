@@ -4,7 +4,7 @@
  * - `RegistryRejected`, the registry's answer for this order: the task wrapper
  *   (shared/orders/instrumented.ts) returns it as data, `{ failure }`, into the task's result slot
  *   of the execution's state, and the state machine's Choice after the task sends the execution
- *   to MarkFailed (lib/workflows/fulfilment.ts);
+ *   to MarkFailed (shared/orders/cdk/workflow.ts);
  * - `RegistryUnavailable` (maintenance, an application error, no answer): thrown, so the state
  *   machine retries it for about 45 minutes before its Catch sends the execution to MarkFailed,
  *   where the error's name alone says what failed.

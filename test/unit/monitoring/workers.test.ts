@@ -2,7 +2,7 @@
  * Company monitoring's two functions as the alarms read them: the starter stamps each run's
  * messages with the run's start; the consumer writes, per message, its events and the subjects it
  * checked, and for a part that finishes `MonitoringPartsFinished` and the seconds since its run
- * started (the missed- and late-run alarms' figures, lib/constructs/company-monitoring.ts).
+ * started (the missed- and late-run alarms' figures, shared/monitoring/cdk/jobs.ts).
  */
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';

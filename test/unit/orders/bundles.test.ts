@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../../lib/bundling.ts';
-import { type WorkflowTask, workflowTasks } from '../../../shared/kernel/infra/workflow.ts';
+import { type WorkflowTask, workflowTasks } from '../../../shared/orders/infra.ts';
 
 /**
  * Each workflow task's Lambda bundle, built with the settings CDK uses (lib/bundling.ts): it holds

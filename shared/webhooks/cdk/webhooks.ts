@@ -8,23 +8,17 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
-import {
-  DISPATCHER_TIMEOUT_SECONDS,
-  WEBHOOK_DISPATCHER,
-  WEBHOOK_ENV,
-  WEBHOOK_RETRY,
-} from '../../shared/webhooks/infra.ts';
-import type { StageAlarms } from '../alarms.ts';
-import { acknowledgements } from '../nag.ts';
-import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
-import { CONSUMER_CONCURRENCY } from '../settings.ts';
-import { ApiFunction } from './api-function.ts';
-import type { FailedEvents } from './failed-events.ts';
-import { workflowFunctionDescription } from './fulfilment.ts';
-import type { LiveAliases } from './live-alias.ts';
-import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
-import { allowSecretUse } from './webhook-secrets-key.ts';
+import type { StageAlarms } from '../../../lib/alarms.ts';
+import { ApiFunction, workflowFunctionDescription } from '../../../lib/constructs/api-function.ts';
+import type { FailedEvents } from '../../../lib/constructs/failed-events.ts';
+import type { LiveAliases } from '../../../lib/constructs/live-alias.ts';
+import { consumeOnAlias, queueWithDeadLetters } from '../../../lib/constructs/queue-with-dead-letters.ts';
+import { allowSecretUse } from '../../../lib/constructs/webhook-secrets-key.ts';
+import { acknowledgements } from '../../../lib/nag.ts';
+import { type EntryFor, PROJECT_ROOT } from '../../../lib/routes.ts';
+import { CONSUMER_CONCURRENCY } from '../../../lib/settings.ts';
+import { tableDefinitions } from '../../kernel/infra/tables.ts';
+import { DISPATCHER_TIMEOUT_SECONDS, WEBHOOK_DISPATCHER, WEBHOOK_ENV, WEBHOOK_RETRY } from '../infra.ts';
 
 export const DISPATCHER_TIMEOUT = Duration.seconds(DISPATCHER_TIMEOUT_SECONDS);
 /** Six times the dispatcher's timeout, as AWS advises for an SQS event source. */
@@ -32,7 +26,7 @@ export const WEBHOOK_QUEUE_VISIBILITY = Duration.seconds(6 * DISPATCHER_TIMEOUT_
 export const DISPATCHER_BATCH_SIZE = 10;
 export const RETRY_INTERVAL = Duration.minutes(1);
 export const RETRY_TIMEOUT = Duration.seconds(60);
-export { OPEN_ACTIONS, SEAL_ACTIONS } from './webhook-secrets-key.ts';
+export { OPEN_ACTIONS, SEAL_ACTIONS } from '../../../lib/constructs/webhook-secrets-key.ts';
 
 export const DISPATCHER_DESCRIPTION = workflowFunctionDescription(
   WEBHOOK_DISPATCHER,

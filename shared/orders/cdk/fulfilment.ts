@@ -12,27 +12,27 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import { periodOf, type StageAlarms } from '../../../lib/alarms.ts';
+import { ApiFunction, workflowFunctionDescription } from '../../../lib/constructs/api-function.ts';
+import type { FailedEvents } from '../../../lib/constructs/failed-events.ts';
+import type { LiveAliases } from '../../../lib/constructs/live-alias.ts';
+import { perCreationLogGroupName } from '../../../lib/constructs/log-retention.ts';
+import { consumeOnAlias, queueWithDeadLetters } from '../../../lib/constructs/queue-with-dead-letters.ts';
+import { accountServicePrincipal } from '../../../lib/constructs/service-principal.ts';
+import { ORDER_BLOB_PREFIXES } from '../../../lib/data-stack.ts';
+import { acknowledgements } from '../../../lib/nag.ts';
+import { type EntryFor, PROJECT_ROOT } from '../../../lib/routes.ts';
+import { CONSUMER_CONCURRENCY, type Settings } from '../../../lib/settings.ts';
+import { ORDER_ENV } from '../../kernel/infra/order-env.ts';
+import { tableDefinitions } from '../../kernel/infra/tables.ts';
 import {
   FULFILMENT_STARTER,
   FULFILMENT_SWEEPER,
-  ORDER_ENV,
   WORKFLOW_DEFINITION,
   type WorkflowTask,
   workflowTasks,
-} from '../../shared/kernel/infra/workflow.ts';
-import { periodOf, type StageAlarms } from '../alarms.ts';
-import { ORDER_BLOB_PREFIXES } from '../data-stack.ts';
-import { acknowledgements } from '../nag.ts';
-import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
-import { CONSUMER_CONCURRENCY, type Settings } from '../settings.ts';
-import { WORKFLOW_TIMEOUT_SECONDS } from '../workflows/fulfilment.ts';
-import { ApiFunction } from './api-function.ts';
-import type { FailedEvents } from './failed-events.ts';
-import type { LiveAliases } from './live-alias.ts';
-import { perCreationLogGroupName } from './log-retention.ts';
-import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
-import { accountServicePrincipal } from './service-principal.ts';
+} from '../infra.ts';
+import { WORKFLOW_TIMEOUT_SECONDS } from './workflow.ts';
 
 /** The starter only starts executions (a batch of 10 at most); 30 s is ample. */
 export const STARTER_TIMEOUT = Duration.seconds(30);
@@ -44,18 +44,12 @@ export const QUEUE_VISIBILITY_TIMEOUT = Duration.seconds(6 * STARTER_TIMEOUT.toS
 export const STARTER_BATCH_SIZE = 10;
 export const SWEEP_INTERVAL = Duration.minutes(5);
 /**
- * The longest an execution may run (`WORKFLOW_TIMEOUT_SECONDS`, lib/workflows/fulfilment.ts): the
+ * The longest an execution may run (`WORKFLOW_TIMEOUT_SECONDS`, shared/orders/cdk/workflow.ts): the
  * definition's top-level `TimeoutSeconds`, since CDK's `timeout` prop is ignored for a definition
  * read from a file.
  */
 export const WORKFLOW_TIMEOUT = Duration.seconds(WORKFLOW_TIMEOUT_SECONDS);
 export const SWEEPER_TIMEOUT = Duration.seconds(60);
-
-/** Description of a workflow function; names it so the console (and tests) can tell them apart. */
-export const workflowFunctionDescription = (
-  module: { readonly name: string; readonly handler: string },
-  role: string,
-): string => `${module.name}: ${role} (functions/${module.handler}.ts)`;
 
 export const taskDescription = (task: WorkflowTask): string =>
   workflowFunctionDescription(task, `fulfilment task ${task.substitution}`);
@@ -94,7 +88,7 @@ export interface FulfilmentProps {
 /**
  * The asynchronous tier (spec 2.5, 3.1, 6): the fulfilment queue and its dead-letter queue (with an
  * alarm), the starter that turns messages into executions, the Step Functions workflow of
- * `lib/workflows/fulfilment.asl.json` with one function per Task substitution, the stage's event
+ * `shared/orders/fulfilment.asl.json` with one function per Task substitution, the stage's event
  * bus, and the sweeper that requeues stalled work. Stateless: the orders live in the main table,
  * from which the sweeper restarts anything a lost message or execution left behind.
  */

@@ -13,14 +13,14 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
-import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../../shared/reference/infra.ts';
-import { ALARM_THRESHOLDS, type StageAlarms } from '../alarms.ts';
-import { acknowledgements } from '../nag.ts';
-import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
-import { ApiFunction, POWERTOOLS_ENVIRONMENT } from './api-function.ts';
-import type { FailedEvents } from './failed-events.ts';
-import type { LiveAliases } from './live-alias.ts';
+import { ALARM_THRESHOLDS, type StageAlarms } from '../../../lib/alarms.ts';
+import { ApiFunction, POWERTOOLS_ENVIRONMENT } from '../../../lib/constructs/api-function.ts';
+import type { FailedEvents } from '../../../lib/constructs/failed-events.ts';
+import type { LiveAliases } from '../../../lib/constructs/live-alias.ts';
+import { acknowledgements } from '../../../lib/nag.ts';
+import { type EntryFor, PROJECT_ROOT } from '../../../lib/routes.ts';
+import { tableDefinitions } from '../../kernel/infra/tables.ts';
+import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../infra.ts';
 
 /**
  * When the refresh runs: 20:00 UTC is 06:00 or 07:00 in Australian Eastern time, after the

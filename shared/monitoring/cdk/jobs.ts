@@ -21,8 +21,17 @@ import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
-import { ORDER_ENV } from '../../shared/kernel/infra/workflow.ts';
+import { periodOf, type StageAlarms, serviceMetric } from '../../../lib/alarms.ts';
+import { ApiFunction, type ApiFunctionProps } from '../../../lib/constructs/api-function.ts';
+import type { FailedEvents } from '../../../lib/constructs/failed-events.ts';
+import type { LiveAliases } from '../../../lib/constructs/live-alias.ts';
+import { consumeOnAlias, queueWithDeadLetters } from '../../../lib/constructs/queue-with-dead-letters.ts';
+import { accountServicePrincipal } from '../../../lib/constructs/service-principal.ts';
+import { acknowledgements } from '../../../lib/nag.ts';
+import { type EntryFor, PROJECT_ROOT } from '../../../lib/routes.ts';
+import { CONSUMER_CONCURRENCY } from '../../../lib/settings.ts';
+import { ORDER_ENV } from '../../kernel/infra/order-env.ts';
+import { tableDefinitions } from '../../kernel/infra/tables.ts';
 import {
   DAILY_CHECK_SCHEDULE,
   MONITORING_ENV,
@@ -30,17 +39,8 @@ import {
   MONITORING_RUN_TIMEOUT_SECONDS,
   MONITORING_START,
   WEEKLY_JOB_SCHEDULE,
-} from '../../shared/monitoring/infra.ts';
-import { MONITORING_METRICS } from '../../shared/monitoring/metrics.ts';
-import { periodOf, type StageAlarms, serviceMetric } from '../alarms.ts';
-import { acknowledgements } from '../nag.ts';
-import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
-import { CONSUMER_CONCURRENCY } from '../settings.ts';
-import { ApiFunction, type ApiFunctionProps } from './api-function.ts';
-import type { FailedEvents } from './failed-events.ts';
-import type { LiveAliases } from './live-alias.ts';
-import { consumeOnAlias, queueWithDeadLetters } from './queue-with-dead-letters.ts';
-import { accountServicePrincipal } from './service-principal.ts';
+} from '../infra.ts';
+import { MONITORING_METRICS } from '../metrics.ts';
 
 export const MONITORING_QUEUE_VISIBILITY = Duration.seconds(6 * MONITORING_RUN_TIMEOUT_SECONDS);
 

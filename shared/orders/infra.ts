@@ -5,7 +5,7 @@
  */
 
 /** Path of the state machine definition, from the project root. */
-export const WORKFLOW_DEFINITION = 'lib/workflows/fulfilment.asl.json';
+export const WORKFLOW_DEFINITION = 'shared/orders/fulfilment.asl.json';
 
 /**
  * What a task's function reaches beyond reading and writing the main table; `deletes`: it deletes
@@ -27,7 +27,7 @@ export interface WorkflowTask {
 
 /**
  * The tasks, each named once: the substitution, the handler module and the Lambda function
- * follow from the name (lib/workflows/fulfilment.ts names the states that use them).
+ * follow from the name (shared/orders/cdk/workflow.ts names the states that use them).
  */
 const TASKS = {
   MarkProcessing: { timeoutSeconds: 30, memoryMb: 256, needs: ['deletes'] },
@@ -59,14 +59,3 @@ export const taskNamed = (name: TaskName): WorkflowTask =>
 /** The SQS consumer that starts the workflow, and the schedule that restarts stalled work. */
 export const FULFILMENT_STARTER = { handler: 'workers/fulfilment/start', name: 'StartFulfilment' } as const;
 export const FULFILMENT_SWEEPER = { handler: 'workers/sweep', name: 'SweepStalledFulfilment' } as const;
-
-/** Environment variables of the fulfilment resources (set by CDK, or by the local stack). */
-export const ORDER_ENV = {
-  bucket: 'ORDERS_BUCKET',
-  queueUrl: 'FULFILMENT_QUEUE_URL',
-  stateMachineArn: 'FULFILMENT_STATE_MACHINE_ARN',
-  eventBus: 'EVENT_BUS_NAME',
-  mailFrom: 'MAIL_FROM',
-  /** Base URL of the API, for `downloadUrl`. */
-  apiBaseUrl: 'API_BASE_URL',
-} as const;

@@ -1,9 +1,9 @@
 /**
  * The fulfilment workflow's ASL, built from typed parts: each state once, the retry policy once,
- * each task named by shared/kernel/infra/workflow.ts (its `${<Name>Arn}` substitution and timeout follow
- * from the name). `lib/workflows/fulfilment.asl.json` is this definition as written by
+ * each task named by shared/orders/infra.ts (its `${<Name>Arn}` substitution and timeout follow
+ * from the name). `shared/orders/fulfilment.asl.json` is this definition as written by
  *
- *   npm exec -- tsx lib/workflows/fulfilment.ts
+ *   npm exec -- tsx shared/orders/cdk/workflow.ts
  *
  * and is what CDK deploys (with the substitutions) and the local stack runs;
  * test/unit/workflow-definition.test.ts fails when the two differ.
@@ -12,9 +12,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type TaskName, taskNamed, WORKFLOW_DEFINITION } from '../../shared/kernel/infra/workflow.ts';
-import { IMAGE_POLLING } from '../../shared/orders/steps/common.ts';
-import { STEP_ERRORS } from '../../shared/orders/steps/failure.ts';
+import { type TaskName, taskNamed, WORKFLOW_DEFINITION } from '../infra.ts';
+import { IMAGE_POLLING } from '../steps/common.ts';
+import { STEP_ERRORS } from '../steps/failure.ts';
 
 type StateName =
   | 'ChooseKind'
@@ -302,7 +302,7 @@ export function fulfilmentWorkflow(): WorkflowDefinition {
   };
 }
 
-const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
 
 /** Writes the definition to the ASL file, formatted as the repository formats JSON. */
 export function writeFulfilmentWorkflow(file = join(ROOT, WORKFLOW_DEFINITION)): void {

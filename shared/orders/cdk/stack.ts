@@ -1,0 +1,50 @@
+/**
+ * Orders in the stage's API stack (lib/capability-constructs.ts): the fulfilment tier, whose event
+ * bus the webhooks and company monitoring use, and the workflow's executions on the dashboard.
+ */
+import { Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import { periodOf } from '../../../lib/alarms.ts';
+import { defineCapabilityConstructs } from '../../../lib/capability-construct.ts';
+import { graph } from '../../../lib/dashboard.ts';
+import { workflowTasks } from '../infra.ts';
+import { Fulfilment } from './fulfilment.ts';
+
+export default defineCapabilityConstructs({
+  registryCallers: {
+    workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
+    // The sweeper (it asks the registry what became of a purchase left unsettled).
+    scheduled: 1,
+  },
+  build: (scope) => {
+    const fulfilment = new Fulfilment(scope.stack, 'Fulfilment', {
+      settings: scope.settings,
+      mainTable: scope.tables.main,
+      keysTable: scope.tables.keys,
+      registryCredentialSecret: scope.registryCredentialSecret,
+      ordersBucket: scope.ordersBucket,
+      apiBaseUrl: scope.apiBaseUrl,
+      entryFor: scope.entryFor,
+      alarms: scope.alarms,
+      failedEvents: scope.failedEvents,
+      liveAliases: scope.liveAliases,
+      ...(scope.registryConcurrency === undefined ? {} : { registryConcurrency: scope.registryConcurrency }),
+    });
+    const period = periodOf('workflowFailures');
+    const { stateMachine } = fulfilment;
+    return {
+      construct: fulfilment,
+      shares: { eventBus: fulfilment.eventBus, fulfilmentQueue: fulfilment.queue },
+      functions: [['Fulfilment workers', fulfilment.functions]],
+      queues: [{ name: 'Fulfilment', queue: fulfilment.queue, deadLetters: fulfilment.deadLetterQueue }],
+      dashboardRows: [
+        [
+          graph('Fulfilment executions', [
+            stateMachine.metricStarted({ period, statistic: Stats.SUM }),
+            stateMachine.metricSucceeded({ period, statistic: Stats.SUM }),
+            stateMachine.metricFailed({ period, statistic: Stats.SUM }),
+          ]),
+        ],
+      ],
+    };
+  },
+});
