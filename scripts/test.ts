@@ -12,7 +12,7 @@
  *
  * Arguments go to `vitest run` (`npm test -- --project unit`). The exit code is vitest's when the
  * checks pass, else 1. docs/decisions/0113-test-suite-speed.md and
- * docs/decisions/pending-test-speed-unit-infra.md say why.
+ * docs/decisions/0121-test-speed-unit-infra.md say why.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -138,7 +138,7 @@ export async function registrationOptions(
     memberId: member.memberId,
   });
   // The options SimpleWebAuthn's generateRegistrationOptions() writes, built here so that the
-  // options routes do not bundle its verification code (docs/decisions: pending-passkeys).
+  // options routes do not bundle its verification code (docs/decisions/0107-passkeys.md).
   const options = {
     challenge,
     rp: { name: RP_NAME, id: input.relyingParty.rpId },

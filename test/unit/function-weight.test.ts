@@ -76,7 +76,7 @@ describe('what a function bundles', () => {
 // Lowered again the same day, when Lambda bundles stopped building the route entries' response
 // schemas and the error reference page came to be rendered at bundling time; the spend-cap and
 // newer console functions, which had the new function's budget, listed by the same rule
-// (docs/decisions/pending-responses-out-of-lambda.md).
+// (docs/decisions/0119-responses-out-of-lambda.md).
 const BUDGET_KB: Readonly<Record<string, number>> = {
   ValidateIdentifier: 125,
   ListCodeTables: 140,

@@ -11,7 +11,7 @@ import { routeList, routes } from '../../shared/app/routes.ts';
 
 /**
  * Lambda bundles leave the route entries' response schemas out (lib/bundling.ts,
- * docs/decisions/pending-responses-out-of-lambda.md); the MCP server's keeps them for its tools'
+ * docs/decisions/0119-responses-out-of-lambda.md); the MCP server's keeps them for its tools'
  * output schemas.
  */
 const requireBundle = async (contents: string, options: typeof esbuildOptions) => {

@@ -57,7 +57,7 @@ export interface RouteDefinition<
    * check of the local stack and the tests read it. Lambda bundles leave it out (undefined), for
    * only its builder used it there: an entry writes `response: process.env.ROUTE_RESPONSES_OMITTED
    * ? NO_RESPONSE : schema`, and lib/bundling.ts defines that variable, so esbuild drops the
-   * schema and never builds it at start (docs/decisions/pending-responses-out-of-lambda.md). A
+   * schema and never builds it at start (docs/decisions/0119-responses-out-of-lambda.md). A
    * route whose function reads every route's response (`responseSchemas`) keeps them.
    */
   readonly response: TResponse;
