@@ -354,6 +354,15 @@ describe('spend holds a killed stack left open', () => {
     // The holds are counted at their reserved fees (2,500 each) while open.
     expect([await spentOf(stack, billed), await spentOf(stack, unbilled)]).toStrictEqual([7_500, 5_000]);
 
+    // The registry finishes its calls after the delay, the stack gone: until then the sweeper's
+    // question about a purchase is answered `pending`, and the restarted stack may ask sooner.
+    await until('the registry to finish the 5 calls', async () => {
+      const calls = [
+        ...(await registryCalls(billed.accountId, 'company.extract')),
+        ...(await registryCalls(unbilled.accountId, 'company.extract')),
+      ];
+      return calls.every((call) => call.outcome !== 'pending');
+    });
     // The purchase sweeper commits the 3 billed purchases (their fees reach the ledger) and forgets
     // the 2 the registry never made; the holds sweep runs beside it and settles what it finds.
     const first = total(await sweepAfter(stack, 6 * 60_000));
