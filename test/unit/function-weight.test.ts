@@ -163,9 +163,9 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   // parsers, about 290 KB): docs/decisions/0107-passkeys.md.
   RegisterConsolePasskey: 455,
   SignInWithPasskey: 440,
-  // The MCP server reads every capability module's error guide since the capabilities declare their
-  // own codes (about 6 KB more).
-  Mcp: 540,
+  // The MCP server loads every capability module (their routes, codes and error guides), so each new
+  // capability adds to it: a scaffolded one about 3 KB. By the rule above from 539 KB.
+  Mcp: 565,
   GetOpenApiDocument: 125,
   GetApiReference: 130,
   GetApiReferenceScript: 125,
