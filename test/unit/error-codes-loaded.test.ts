@@ -102,7 +102,7 @@ function errorsNeededBy(path: string): Set<string> {
 }
 
 describe('the error codes a function can answer', () => {
-  it('reads the capabilities codes and the simulated operations rejections', () => {
+  it("reads the capabilities' codes and the simulated operations' rejections", () => {
     expect(ownerOfCode.get('document_list_unavailable')).toMatch(/shared\/companies\/errors\.ts$/);
     expect(ownerOfRegistryCode.get('CD51')).toMatch(/shared\/companies\/errors\.ts$/);
     expect([...(rejectionsByOperation.get('listCompanyDocuments') ?? [])]).toContain('CD51');
