@@ -5,6 +5,7 @@
  * waits for them.
  */
 import { capabilityList } from '../shared/app/capabilities.ts';
+import { buildOrder } from '../shared/kernel/capability-order.ts';
 import type { CapabilityConstructs } from './capability-construct.ts';
 
 export interface LoadedCapabilityConstructs extends CapabilityConstructs {
@@ -27,29 +28,3 @@ export const capabilityConstructs: readonly LoadedCapabilityConstructs[] = build
     }),
   ),
 );
-
-/**
- * The list's order, a module whose `after` is not built yet left for a later pass (company
- * monitoring, first in the list, is built once orders have made the event bus).
- */
-export function buildOrder<T extends { readonly capability: string; readonly after?: readonly string[] }>(
-  modules: readonly T[],
-): T[] {
-  const ordered: T[] = [];
-  let waiting = [...modules];
-  while (waiting.length > 0) {
-    const left: T[] = [];
-    for (const module of waiting) {
-      const ready = (module.after ?? []).every((name) => ordered.some((done) => done.capability === name));
-      (ready ? ordered : left).push(module);
-    }
-    if (left.length === waiting.length) {
-      const stuck = left.map((module) => `${module.capability} (after ${module.after?.join(', ')})`);
-      throw new Error(
-        `capability constructs cannot be ordered (a cycle, or none by that name): ${stuck.join('; ')}`,
-      );
-    }
-    waiting = left;
-  }
-  return ordered;
-}

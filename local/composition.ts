@@ -2,7 +2,7 @@
  * The composition root of the local stack: the same adapters Lambda uses where a real engine
  * runs here (DynamoDB Local; the HTTP registry against the simulator), the sandbox in process,
  * the stack's adjustable clock, and storage faults around the extract store's commits. The asynchronous
- * tier's stand-ins (queue, bucket, workflow, event bus, outbox) are added by local/orders.
+ * tier's stand-ins are added by the stack (event bus, outbox) and the capabilities' local modules.
  */
 // The catalog registers its example prices: the local stack sets no PRICE_SCHEDULE.
 import '../shared/usage/prices.ts';
@@ -28,7 +28,7 @@ import { AesGcmSealer } from '../shared/webhooks/adapters/aes-sealer.ts';
 import { HttpsWebhookSender } from '../shared/webhooks/adapters/https-sender.ts';
 import type { StorageFaults } from './faults.ts';
 
-/** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */
+/** The ports the asynchronous tier's stand-ins provide (the stack and shared/orders/local/). */
 export type AsyncPorts = Pick<AppPorts, 'queue' | 'blobs' | 'starter' | 'events' | 'mailer'>;
 
 /** Every port but the asynchronous tier's. */

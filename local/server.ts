@@ -9,6 +9,7 @@ import {
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AppPorts } from '../shared/app/ports.ts';
+import type { LocalControlRoute } from '../shared/kernel/capability-local.ts';
 import type { AdjustableClock } from '../shared/kernel/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/kernel/errors/api-error.ts';
 import type { ErrorType } from '../shared/kernel/errors/catalogue.ts';
@@ -29,16 +30,12 @@ import { SECURITY_HEADERS } from '../shared/kernel/http/security-headers.ts';
 import { functionTimeoutMs } from '../shared/kernel/http/time-budget.ts';
 import type { ApiKeyRepository } from '../shared/kernel/ports/api-keys.ts';
 import { unkeyedRateHeaders } from '../shared/kernel/rate-limit.ts';
+import { handleControl } from './control.ts';
 import { codeTablesPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
 import { readBody } from './http-body.ts';
 import { lambdaContext } from './lambda-context.ts';
-import type { LocalMonitoring } from './monitoring.ts';
-import { handleOrderControl } from './orders/control.ts';
-import type { LocalOrders } from './orders/stand-ins.ts';
-import type { LocalReferenceRefresh } from './reference-refresh.ts';
 import { declaredPortsOnly } from './route-ports.ts';
-import type { LocalWebhooks } from './webhooks.ts';
 
 export interface CompiledRoute {
   route: GrantedRoute;
@@ -260,19 +257,16 @@ export interface LocalServerOptions {
   clock: AdjustableClock;
   faults: StorageFaults;
   docsUrl: string;
-  /** The asynchronous tier's stand-ins, behind their `/__local/*` control endpoints (orders/control.ts). */
-  orders?: LocalOrders;
-  /** The webhook tier: `POST /__local/webhooks/retry` runs the retry function now, `GET /__local/webhooks/queue` shows its queue. */
-  webhooks?: LocalWebhooks;
-  /** The reference refresh: `POST /__local/refresh-reference` runs it now and answers what it did. */
-  referenceRefresh?: LocalReferenceRefresh;
+  /**
+   * Local-only control endpoints under `/__local/` (the shared stand-ins' and those of the
+   * capabilities' local modules), besides the clock's and the storage faults'.
+   */
+  control?: readonly LocalControlRoute[];
   /**
    * Reserved concurrency of each registry route's function, as a live stage sets it
    * (lib/registry-capacity.ts); unset, none (as on dev).
    */
   registryConcurrency?: number;
-  /** Company monitoring: `POST /__local/monitoring/run` {job, crashAfter?} runs a job now. */
-  monitoring?: LocalMonitoring;
   /** What the key authorizer reads (keys and console sessions). */
   apiKeys: ApiKeyRepository;
 }
@@ -300,39 +294,13 @@ async function handleClock(req: IncomingMessage, res: ServerResponse, clock: Adj
   send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify({ now: clock.now().toISOString() }));
 }
 
-async function handleWebhookControl(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  webhooks: LocalWebhooks,
-) {
-  const json = { 'Content-Type': 'application/json' };
-  if (url.pathname === '/__local/webhooks/retry' && req.method === 'POST') {
-    const result = await webhooks.retry();
-    // Answers once the attempts it queued have been made.
-    await webhooks.queue.idle();
-    return send(res, 200, json, JSON.stringify(result));
-  }
-  if (url.pathname === '/__local/webhooks/queue' && req.method === 'GET') {
-    return send(res, 200, json, JSON.stringify(webhooks.queue.state()));
-  }
-  if (url.pathname === '/__local/webhooks/idle' && req.method === 'POST') {
-    await webhooks.queue.idle();
-    return send(res, 200, json, JSON.stringify(webhooks.queue.state()));
-  }
-  return send(res, 404, json, JSON.stringify({ error: `no control endpoint ${req.method} ${url.pathname}` }));
-}
-
 export function createLocalServer({
   routes,
   clock,
   faults,
   docsUrl,
-  orders,
-  webhooks,
-  referenceRefresh,
+  control = [],
   registryConcurrency,
-  monitoring,
   apiKeys,
 }: LocalServerOptions): Server {
   const reserved = new ReservedConcurrency(registryConcurrency);
@@ -342,21 +310,7 @@ export function createLocalServer({
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/__local/clock') return await handleClock(req, res, clock);
       if (url.pathname === '/__local/faults') return await handleFaults(req, res, faults);
-      if (orders && (await handleOrderControl(req, res, url, orders))) return;
-      if (referenceRefresh && url.pathname === '/__local/refresh-reference' && req.method === 'POST') {
-        const result = await referenceRefresh.run();
-        return send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify(result));
-      }
-      if (monitoring && url.pathname === '/__local/monitoring/run' && req.method === 'POST') {
-        const body = JSON.parse((await bodyOf(req)) || '{}') as { job?: string; crashAfter?: number };
-        const result = await monitoring.run(body.job === 'weekly' ? 'weekly' : 'daily', {
-          ...(typeof body.crashAfter === 'number' ? { crashAfter: body.crashAfter } : {}),
-        });
-        return send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify(result));
-      }
-      if (webhooks && url.pathname.startsWith('/__local/webhooks/')) {
-        return await handleWebhookControl(req, res, url, webhooks);
-      }
+      if (url.pathname.startsWith('/__local/') && (await handleControl(req, res, url, control))) return;
       const doc = LOCAL_DOCS[url.pathname];
       if (doc && req.method === 'GET')
         return send(res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, doc());

@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { AppPorts } from '../shared/app/ports.ts';
+import type { LocalCapability } from '../shared/kernel/capability-local.ts';
 import { AdjustableClock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { ORDER_ENV } from '../shared/kernel/infra/order-env.ts';
 import { allTables, type TableDefinition } from '../shared/kernel/infra/tables.ts';
+import type { LocalCapabilitySettings, LocalModule, ProvidedPorts } from './capability-local.ts';
 import { ensureTables, freePort, type LocalDynamo, startDynamoLocal } from './dynamodb.ts';
+import { LocalEventBus } from './event-bus.ts';
 import { StorageFaults } from './faults.ts';
 import { type SeedKey, seedKeys } from './keys.ts';
-import type { LocalMonitoring } from './monitoring.ts';
-import { DEFAULT_MAIL_FROM } from './orders/outbox-mailer.ts';
-import type { LocalOrders } from './orders/stand-ins.ts';
-import type { LocalReferenceRefresh } from './reference-refresh.ts';
+import { DEFAULT_MAIL_FROM, OutboxMailer } from './outbox-mailer.ts';
 import { createLocalServer, loadRoutes } from './server.ts';
-import type { LocalWebhooks } from './webhooks.ts';
 
 export interface LocalStackOptions {
   /** HTTP port; 0 picks a free one. */
@@ -35,29 +37,22 @@ export interface LocalStackOptions {
   /** Check each response against its route's schema (default true; the benchmark turns it off, as in AWS). */
   validateResponses?: boolean;
   /**
-   * Where the asynchronous tier keeps its files: `blobs/` (S3), `outbox/` (SES), `events.jsonl`
-   * (EventBridge). A fresh temporary folder, removed on stop, when absent.
+   * Where the stand-ins keep their files: `outbox/` (SES), `events.jsonl` (EventBridge), and the
+   * capabilities' own (`blobs/`, S3). A fresh temporary folder, removed on stop, when absent.
    */
   localDir?: string;
   /**
-   * Webhook deliveries: to loopback receivers only when `allowLoopback` (tests, demos), trusting
-   * `ca` (PEM) for their certificates; the retry function every `retryIntervalMs` (default 1 s);
-   * signing secrets sealed with `sealKey` (64 hex digits; a fresh one when absent, so secrets
-   * stored by an earlier run open only if the same key is given).
+   * Run as `npm start` does: each capability's scheduled jobs on their schedules, its settings kept
+   * in `localDir` or read from the environment (what each does: its local module).
    */
-  webhooks?: { allowLoopback?: boolean; ca?: string; retryIntervalMs?: number; sealKey?: string };
-  /**
-   * The daily reference refresh: run on this interval as well as by `POST /__local/refresh-reference`
-   * (off when absent: the reference routes serve the bundled copy until a refresh).
-   */
-  referenceRefreshIntervalMs?: number;
+  development?: boolean;
+  /** Settings of the capabilities' local modules, each under its capability's name (its local module's). */
+  capabilities?: LocalCapabilitySettings;
   /**
    * Reserved concurrency of each registry route's function, as on a live stage: a request beyond
    * it is throttled as API Gateway answers a Lambda throttle (503 with Retry-After). Unset, none.
    */
   registryConcurrency?: number;
-  /** How often the monitoring jobs look at the local clock to see whether a run is due (off when absent). */
-  monitoringIntervalMs?: number;
 }
 
 export interface LocalStack {
@@ -68,16 +63,18 @@ export interface LocalStack {
   tableNames: Record<TableDefinition['id'], string>;
   /** The local clock: real time plus an offset tests and demos can move. */
   clock: AdjustableClock;
-  /** Stand-ins of the asynchronous tier: queue, workflow, event bus, outbox, blob store. */
-  orders: LocalOrders;
-  /** The webhook tier: dispatcher queue, dispatcher, retry function (local/webhooks.ts). */
-  webhooks: LocalWebhooks;
-  /** The reference refresh (local/reference-refresh.ts): `run()` refreshes now. */
-  referenceRefresh: LocalReferenceRefresh;
-  /** Company monitoring's jobs (local/monitoring.ts): `run('daily')` checks now. */
-  monitoring: LocalMonitoring;
-  /** Every port the handlers are given (local/composition.ts and the stand-ins). */
+  /** The folder of the stand-ins' files. */
+  dir: string;
+  /** The EventBridge stand-in every capability publishes to (`events.jsonl` in `dir`). */
+  events: LocalEventBus;
+  /** The SES stand-in (`outbox/` in `dir`). */
+  outbox: OutboxMailer;
+  /** Every port the handlers are given (local/composition.ts, the stand-ins and the capabilities' local modules). */
   ports: AppPorts;
+  /** What a capability's local module gave for tests and demos: `stack.local(module)` with its default export. */
+  local<Handle>(module: LocalModule<Handle>): Handle;
+  /** The lines the capabilities' local modules have `npm start` print. */
+  notes: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -100,6 +97,9 @@ export const localProcessEnv = (logLevel: string | undefined) => ({
  * each request to the same handler module Lambda runs, as an API Gateway proxy event.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const temporary = !options.localDir;
+  const dir = options.localDir ? resolve(options.localDir) : await mkdtemp(join(tmpdir(), 'crds-local-'));
+  await mkdir(dir, { recursive: true });
   const dynamo: LocalDynamo = options.dynamoEndpoint
     ? {
         endpoint: options.dynamoEndpoint,
@@ -111,10 +111,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       });
   let simulator: { url: string; stop(): Promise<void> } | undefined;
-  let orders: LocalOrders | undefined;
-  let webhooks: LocalWebhooks | undefined;
-  let refresh: LocalReferenceRefresh | undefined;
-  let monitoring: LocalMonitoring | undefined;
+  // The capabilities' local modules started so far, stopped in reverse.
+  const started: {
+    module: LocalModule<unknown>;
+    running: LocalCapability<Partial<ProvidedPorts>, unknown>;
+  }[] = [];
+  const stopModules = async () => {
+    for (const { running } of started.splice(0).reverse()) await running.stop();
+  };
+  const stopBelow = async () => {
+    await simulator?.stop();
+    await dynamo.stop();
+    if (temporary) await rm(dir, { recursive: true, force: true });
+  };
   try {
     await ensureTables(dynamo.endpoint, allTables, localTableName);
     // Powertools reads its settings when a logger or metrics object is built, and the DynamoDB
@@ -130,86 +139,71 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       allTables.map((t) => [t.id, localTableName(t)]),
     ) as LocalStack['tableNames'];
     const port = await freePort(options.port ?? 0);
+    const baseUrl = `http://localhost:${port}`;
+    const { loadCapabilityLocals } = await import('./capability-local.ts');
+    const modules = await loadCapabilityLocals();
+    const setup = { dir, development: options.development === true, settings: options.capabilities ?? {} };
     const config: ServiceConfig = {
       keysTable: tableNames.keys,
       limitsTable: tableNames.limits,
       mainTable: tableNames.main,
       idempotencyTable: tableNames.idempotency,
-      docsUrl: process.env.DOCS_URL ?? `http://localhost:${port}/docs`,
+      docsUrl: process.env.DOCS_URL ?? `${baseUrl}/docs`,
       cursorSecret: { value: process.env.CURSOR_SECRET ?? randomBytes(32).toString('hex') },
       registryUrl: simulator.url,
       registryCredential: { value: registryCredential },
       validateResponses: options.validateResponses ?? true,
-      apiBaseUrl: `http://localhost:${port}`,
+      apiBaseUrl: baseUrl,
       mailFrom: process.env[ORDER_ENV.mailFrom] ?? DEFAULT_MAIL_FROM,
-      // The asynchronous tier's AWS resources are stood in for (local/orders).
+      // The AWS resources of the asynchronous tier are stood in for (the capabilities' local modules).
       ordersBucket: undefined,
       fulfilmentQueueUrl: undefined,
       stateMachineArn: undefined,
       eventBusName: undefined,
-      // Signing secrets sealed with a key of this run (KMS when deployed).
-      webhookSealKey: options.webhooks?.sealKey ?? randomBytes(32).toString('hex'),
-      webhookAllowLoopback: options.webhooks?.allowLoopback === true,
-      webhookCa: options.webhooks?.ca,
+      // What the capabilities' local modules set (a sealing key instead of KMS, say).
+      ...Object.assign({}, ...modules.map(({ module }) => module.configure?.(setup) ?? {})),
     };
 
     const { composeLocal } = await import('./composition.ts');
     const faults = new StorageFaults();
     const core = await composeLocal(config, clock, faults);
     if (options.keys?.length) await seedKeys(options.keys, clock.now(), core.apiKeys);
-    const { startLocalOrders } = await import('./orders/stand-ins.ts');
-    orders = await startLocalOrders({
-      ...(options.localDir ? { localDir: options.localDir } : {}),
-      mailFrom: config.mailFrom as string,
-      ports: core,
-    });
-
-    const { startLocalWebhooks } = await import('./webhooks.ts');
-    webhooks = startLocalWebhooks({
-      ports: core,
-      bus: orders.events,
-      ...(options.webhooks?.retryIntervalMs !== undefined
-        ? { retryIntervalMs: options.webhooks.retryIntervalMs }
-        : {}),
-    });
-
-    const { startLocalReferenceRefresh } = await import('./reference-refresh.ts');
-    const { DynamoReferenceStore } = await import('../shared/reference/adapters/dynamodb.ts');
-    const referenceRefresh = startLocalReferenceRefresh(
-      {
-        registry: core.registryFor('live'),
-        store: new DynamoReferenceStore(config.mainTable),
-        now: () => clock.now(),
-      },
-      options.referenceRefreshIntervalMs,
-    );
-    refresh = referenceRefresh;
-
-    const { startLocalMonitoring } = await import('./monitoring.ts');
-    monitoring = startLocalMonitoring(
-      { ...core, events: orders.ports.events },
-      options.monitoringIntervalMs ?? 0,
-    );
+    // The stand-ins several capabilities use: EventBridge and SES.
+    const events = new LocalEventBus(join(dir, 'events.jsonl'));
+    const outbox = new OutboxMailer(join(dir, 'outbox'), config.mailFrom as string);
+    const { createRegistries } = await import('../shared/composition/registry/registries.ts');
+    const { renderDocumentImages } = await import('../shared/adapters/sandbox/page-images.ts');
+    const context = {
+      ...setup,
+      ports: { ...core, events, mailer: outbox },
+      bus: events,
+      outbox,
+      imageRegistries: createRegistries({ ...core, pageImages: renderDocumentImages }),
+      baseUrl,
+    };
+    let provided: Partial<ProvidedPorts> = {};
+    for (const { module } of modules) {
+      const running = await module.start({ ...context, ports: { ...context.ports, ...provided } });
+      started.push({ module, running });
+      provided = { ...provided, ...running.ports };
+    }
 
     const { routeList } = await import('../shared/app/routes.ts');
-    const ports: AppPorts = {
-      ...core,
-      ...orders.ports,
-      webhookQueue: webhooks.port,
-      monitoringQueue: monitoring.port,
-    };
+    // Every port: a route declaring one no module gave fails to load (local/route-ports.ts).
+    const ports = { ...context.ports, ...provided } as AppPorts;
     const routes = await loadRoutes(routeList, ports);
+    const { standInControl } = await import('./control.ts');
     const server = createLocalServer({
       routes,
       clock,
       faults,
-      orders,
-      webhooks,
-      referenceRefresh,
+      control: [
+        ...standInControl(events, outbox),
+        ...started.flatMap(({ running }) => running.control ?? []),
+      ],
       ...(options.registryConcurrency === undefined
         ? {}
         : { registryConcurrency: options.registryConcurrency }),
-      monitoring,
       docsUrl: config.docsUrl,
       apiKeys: core.apiKeys,
     });
@@ -218,36 +212,33 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       server.listen(port, '127.0.0.1', () => done());
     });
     server.keepAliveTimeout = 5_000;
+    const handles = new Map(started.map(({ module, running }) => [module, running.handle]));
     return {
-      baseUrl: `http://localhost:${port}`,
+      baseUrl,
       dynamoEndpoint: dynamo.endpoint,
       registryUrl: simulator.url,
       tableNames,
       clock,
-      orders,
-      webhooks,
-      referenceRefresh,
-      monitoring,
+      dir,
+      events,
+      outbox,
       ports,
+      local: <Handle>(module: LocalModule<Handle>) => {
+        if (!handles.has(module)) throw new Error('no capability of this stack started that local module');
+        return handles.get(module) as Handle;
+      },
+      notes: started.flatMap(({ running }) => running.notes ?? []),
       stop: async () => {
-        referenceRefresh.stop();
-        await monitoring?.stop();
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
-        await webhooks?.stop();
-        // Before the registry and the tables: running executions still use them.
-        await orders?.stop();
-        await simulator?.stop();
-        await dynamo.stop();
+        // Before the registry and the tables: running executions and jobs still use them.
+        await stopModules();
+        await stopBelow();
       },
     };
   } catch (error) {
-    refresh?.stop();
-    await monitoring?.stop();
-    await webhooks?.stop();
-    await orders?.stop();
-    await simulator?.stop();
-    await dynamo.stop();
+    await stopModules();
+    await stopBelow();
     throw error;
   }
 }

@@ -1,10 +1,9 @@
 /**
  * `npm start`: DynamoDB Local (data kept in .local/dynamodb), the tables, seeded API keys, the
- * API on PORT (default 3000) and the fulfilment stand-ins (files in .local: blobs, outbox,
- * events.jsonl). Ctrl-C stops everything.
+ * API on PORT (default 3000), the stand-ins (files in .local: outbox, events.jsonl) and each
+ * capability's local module as `npm start` runs it (`development`: its scheduled jobs on their
+ * schedules, its settings kept in .local). Ctrl-C stops everything.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createSignInLink } from '../shared/console/sign-in.ts';
 import { environmentOfKey, hashKey, keyIdForHash } from '../shared/kernel/api-keys.ts';
 import { removeLocalEndpoints, writeLocalEndpoints } from './endpoints.ts';
@@ -15,15 +14,6 @@ import { startLocalStack } from './stack.ts';
 const port = Number(process.env.PORT ?? 3000);
 const keys = process.env.LOCAL_API_KEYS ? parseKeyList(process.env.LOCAL_API_KEYS) : defaultLocalKeys;
 
-/** The key sealing webhook signing secrets, kept beside the data so that stored endpoints keep working. */
-function sealKey(file: string): string {
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync('.local', { recursive: true });
-  const key = randomBytes(32).toString('hex');
-  writeFileSync(file, key, { mode: 0o600 });
-  return key;
-}
-
 const localDir = '.local';
 const stack = await startLocalStack({
   port,
@@ -31,16 +21,8 @@ const stack = await startLocalStack({
   dataDir: process.env.LOCAL_DATA_DIR ?? '.local/dynamodb',
   localDir,
   keys,
-  referenceRefreshIntervalMs: 24 * 60 * 60 * 1000,
-  // The monitoring jobs look at the local clock every minute (daily 15:00 UTC, weekly Tuesday 18:00 UTC).
-  monitoringIntervalMs: 60_000,
+  development: true,
   logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
-  webhooks: {
-    sealKey: sealKey('.local/webhook-seal.key'),
-    // Receivers on this machine (demos) only when asked, with their CA: LOCAL_WEBHOOKS_CA=<PEM file>.
-    allowLoopback: process.env.LOCAL_WEBHOOKS_ALLOW_LOOPBACK === '1',
-    ...(process.env.LOCAL_WEBHOOKS_CA ? { ca: readFileSync(process.env.LOCAL_WEBHOOKS_CA, 'utf8') } : {}),
-  },
 });
 writeLocalEndpoints(localDir, {
   api: stack.baseUrl,
@@ -48,9 +30,6 @@ writeLocalEndpoints(localDir, {
   registry: stack.registryUrl,
   pid: process.pid,
 });
-// As the deployed schedule does once a day; at start too, so the simulator's schedule is served at once.
-const refreshed = await stack.referenceRefresh.run();
-
 // Members of acct_a (test) for the email sign-in, unless the keys were chosen (LOCAL_API_KEYS).
 const members = process.env.LOCAL_API_KEYS ? [] : defaultLocalMembers;
 await seedMembers(members, stack.ports.clock.now(), stack.ports);
@@ -76,12 +55,9 @@ Company Register Data Service (local)
   API:            ${stack.baseUrl}/v1
   DynamoDB Local: ${stack.dynamoEndpoint}
   Registry simulator (live keys): ${stack.registryUrl}
-  Outbox (emails sent): ${stack.orders.outbox.dir}
-  Events published: ${stack.orders.events.file}
-  Fulfilment executions: ${stack.baseUrl}/__local/executions
-  Reference data: ${refreshed.refreshed ? 'refreshed from the simulator' : 'refresh failed, bundled copy served'}; daily, or POST ${stack.baseUrl}/__local/refresh-reference
-  Webhooks: retries every second on the local clock; POST ${stack.baseUrl}/__local/webhooks/retry runs them now
-  Spend cap: ${consoleKey ? `${consoleKey.accountId} (${consoleKey.environment}) capped at ${LOCAL_SPEND_CAP.amountCents / 100} a month unless changed; GET ${stack.baseUrl}/v1/spend-caps` : 'none'}
+  Outbox (emails sent): ${stack.outbox.dir}
+  Events published: ${stack.events.file}
+${stack.notes.map((note) => `  ${note}\n`).join('')}  Spend cap: ${consoleKey ? `${consoleKey.accountId} (${consoleKey.environment}) capped at ${LOCAL_SPEND_CAP.amountCents / 100} a month unless changed; GET ${stack.baseUrl}/v1/spend-caps` : 'none'}
 
 API keys${process.env.LOCAL_API_KEYS ? ' (from LOCAL_API_KEYS)' : ' (defaults; set LOCAL_API_KEYS to choose your own)'}:
 ${keys.map((k) => `  ${k.accountId.padEnd(10)} ${k.environment.padEnd(5)} ${k.secret}`).join('\n')}

@@ -111,11 +111,11 @@ export async function benchWebhooks(
       peakHeap = Math.max(peakHeap, now.heapUsed);
     }, 20);
     const started = performance.now();
-    await stack.webhooks.port.send(events.map((event) => ({ kind: 'event' as const, id: event.id })));
+    await stack.ports.webhookQueue.send(events.map((event) => ({ kind: 'event' as const, id: event.id })));
     const total = EVENTS * ENDPOINTS;
     await until(() => receivers.reduce((n, r) => n + r.count, 0) >= total, 180_000, `${total} deliveries`);
     const seconds = (performance.now() - started) / 1000;
-    await stack.webhooks.queue.idle();
+    await fetch(`${stack.baseUrl}/__local/webhooks/idle`, { method: 'POST' });
     clearInterval(sampler);
     const rate = total / seconds;
     console.log(
@@ -129,7 +129,7 @@ export async function benchWebhooks(
     // step, just before) to the receiver's first request for it.
     await createEndpoint(stack.baseUrl, keys.orders, orderHook.url);
     const published = new Map<string, number>();
-    stack.orders.events.subscribe((event) => {
+    stack.events.subscribe((event) => {
       if (event.accountId === keys.orders.accountId) published.set(event.id, performance.now());
     });
     const gaps: number[] = [];

@@ -908,7 +908,7 @@ async function latency() {
     validateResponses: false,
     // The bench's receivers are on loopback, with their own certificate.
     // No retry interval: its query every second would count among the measured reads' DynamoDB calls.
-    webhooks: { allowLoopback: true, ca: tls.cert, retryIntervalMs: 0 },
+    capabilities: { webhooks: { allowLoopback: true, ca: tls.cert, retryIntervalMs: 0 } },
   });
   try {
     if (process.env.BENCH_ONLY_WEBHOOKS) {

@@ -92,11 +92,13 @@ export interface Capability {
   /**
    * Modules of its folder that build what no route's function does, loaded only by build-time
    * code: `cdk`, its constructs in the stage's API stack (workers, queues, schedules, their
-   * dashboard rows; lib/capability-construct.ts says what it exports). Named by path, not imported:
-   * a literal `import()` would put CDK into every bundle that reads the list of capabilities (the
-   * MCP server's, the docs pages').
+   * dashboard rows; lib/capability-construct.ts says what it exports); `local`, what the local stack
+   * runs for it besides its routes (its workers on the local clock, stand-ins of its AWS resources,
+   * their `/__local/` endpoints; kernel/capability-local.ts). Named by path, not imported: a literal
+   * `import()` would put CDK or the stand-ins into every bundle that reads the list of capabilities
+   * (the MCP server's, the docs pages').
    */
-  readonly infrastructure?: { readonly cdk?: `cdk/${string}.ts` };
+  readonly infrastructure?: { readonly cdk?: `cdk/${string}.ts`; readonly local?: `local/${string}.ts` };
 }
 
 /** A capability module's declaration, kept with its literal types (the route table's type reads them). */

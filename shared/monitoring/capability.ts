@@ -10,7 +10,7 @@ import { monitoringRoutes } from './routes.ts';
 
 export const monitoringCapability = defineCapability({
   name: 'monitoring',
-  infrastructure: { cdk: 'cdk/stack.ts' },
+  infrastructure: { cdk: 'cdk/stack.ts', local: 'local/stack.ts' },
   area: {
     name: 'Monitoring',
     tag: 'Monitoring',

@@ -1,7 +1,7 @@
 /**
  * Company monitoring's composition: a factory of each of its ports (shared/kernel/capability-ports.ts),
  * which its functions give `awsRoutePorts`/`awsPorts`, and the ones the local stack builds the same way
- * (`localPorts`; its queue is the local stack's stand-in, local/monitoring.ts).
+ * (`localPorts`; its queue is the local stack's stand-in, local/jobs.ts).
  */
 import type { PortFactory } from '../kernel/capability-ports.ts';
 import { required } from '../kernel/config.ts';

@@ -5,7 +5,7 @@ import { orderErrors } from './errors.ts';
 
 export const ordersCapability = defineCapability({
   name: 'orders',
-  infrastructure: { cdk: 'cdk/stack.ts' },
+  infrastructure: { cdk: 'cdk/stack.ts', local: 'local/stack.ts' },
   errors: orderErrors,
   errorGuide: orderErrorGuide,
   portGrants: {

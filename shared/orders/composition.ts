@@ -3,7 +3,7 @@
  * functions give `awsRoutePorts`/`awsPorts`, and which the local stack builds the same way
  * (`localPorts`). Its queue, blobs and workflow starter keep a module each in
  * shared/composition/aws/ (a function bundles only the adapter it names), and the local stack's
- * stand-ins replace them (local/orders/).
+ * stand-ins replace them (its local/ folder).
  */
 
 import type { PortFactory } from '../kernel/capability-ports.ts';

@@ -5,7 +5,7 @@ import { referenceErrors } from './errors.ts';
 
 export const referenceCapability = defineCapability({
   name: 'reference',
-  infrastructure: { cdk: 'cdk/stack.ts' },
+  infrastructure: { cdk: 'cdk/stack.ts', local: 'local/stack.ts' },
   errors: referenceErrors,
   errorGuide: referenceErrorGuide,
   portGrants: {

@@ -6,7 +6,7 @@ import { WEBHOOK_ENV } from './infra.ts';
 
 export const webhooksCapability = defineCapability({
   name: 'webhooks',
-  infrastructure: { cdk: 'cdk/stack.ts' },
+  infrastructure: { cdk: 'cdk/stack.ts', local: 'local/stack.ts' },
   errors: webhookErrors,
   errorGuide: webhookErrorGuide,
   env: WEBHOOK_ENV,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildOrder, capabilityConstructs } from '../../lib/capability-constructs.ts';
+import { capabilityConstructs } from '../../lib/capability-constructs.ts';
+import { buildOrder } from '../../shared/kernel/capability-order.ts';
 
 /** The order the API stack builds the capabilities' own constructs in (lib/capability-constructs.ts). */
 describe("the capabilities' constructs", () => {
@@ -31,7 +32,7 @@ describe("the capabilities' constructs", () => {
         { capability: 'b', after: ['a'] },
       ]),
     ).toThrow(
-      'capability constructs cannot be ordered (a cycle, or none by that name): a (after b); b (after a)',
+      'capability modules cannot be ordered (a cycle, or none by that name): a (after b); b (after a)',
     );
     expect(() => buildOrder([{ capability: 'a', after: ['missing'] }])).toThrow('a (after missing)');
   });

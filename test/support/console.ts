@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { OutboxEntry } from '../../local/orders/outbox-mailer.ts';
+import type { OutboxEntry } from '../../local/outbox-mailer.ts';
 import { DynamoKeyAdministration } from '../../shared/adapters/dynamodb/key-admin.ts';
 import { edgeTokenOf, SESSION_COOKIE } from '../../shared/kernel/sessions.ts';
 import { baseUrl, call } from './api.ts';

@@ -1,12 +1,12 @@
 /**
- * The local stack's control endpoints for the asynchronous tier (local/orders/control.ts):
+ * The local stack's control endpoints for the asynchronous tier (shared/orders/local/control.ts, local/control.ts):
  * events published, workflow executions and their histories, the fulfilment queue, the
  * sweeper and the outbox.
  */
 
-import type { OutboxEntry } from '../../local/orders/outbox-mailer.ts';
-import type { DeliveryOutcome, QueueState } from '../../local/orders/queue.ts';
-import type { ExecutionRecord, ExecutionSummary, HistoryEvent } from '../../local/orders/workflow.ts';
+import type { OutboxEntry } from '../../local/outbox-mailer.ts';
+import type { DeliveryOutcome, QueueState } from '../../local/queue.ts';
+import type { ExecutionRecord, ExecutionSummary, HistoryEvent } from '../../shared/orders/local/workflow.ts';
 import type { FulfilmentMessage } from '../../shared/orders/store-port.ts';
 import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
 import { call, type FeeEntryBody, type Meta } from './api.ts';

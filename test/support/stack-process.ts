@@ -61,7 +61,9 @@ const stack = await startLocalStack({
       }
     : {
         dynamoPort: 0,
-        webhooks: { allowLoopback: true, ca: setting('STACK_WEBHOOK_CA'), retryIntervalMs: 250 },
+        capabilities: {
+          webhooks: { allowLoopback: true, ca: setting('STACK_WEBHOOK_CA'), retryIntervalMs: 250 },
+        },
       }),
 });
 if (!dynamoEndpoint) await warmUp(stack.tableNames.keys);

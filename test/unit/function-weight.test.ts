@@ -232,7 +232,7 @@ describe('each function within its bundle budget', () => {
 });
 
 describe('the bundle of every deployed function', () => {
-  it('carries no AWS SDK client: DynamoDB, SQS, EventBridge, Step Functions, S3, SES and KMS go through the lean clients', async () => {
+  it('carries no AWS SDK client (DynamoDB, SQS, EventBridge, Step Functions, S3, SES and KMS go through the lean clients) and nothing of the local stack', async () => {
     const { outputFiles, metafile } = await everyBundle();
     expect(outputFiles).toHaveLength(deployedFunctions().length);
     for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
@@ -247,6 +247,12 @@ describe('the bundle of every deployed function', () => {
         input.includes('@aws-lambda-powertools/jmespath'),
       );
       expect(jmespath, output).toEqual([]);
+    }
+    for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+      // The local stack and the capabilities' local wiring (shared/<capability>/local/) are named by
+      // path in the capability modules, never imported: no function carries them.
+      const local = Object.keys(inputs).filter((input) => /^(?:local\/|shared\/[^/]+\/local\/)/.test(input));
+      expect(local, output).toEqual([]);
     }
     for (const file of outputFiles) {
       expect(file.text, file.path).not.toContain('x-amz-user-agent');

@@ -111,6 +111,13 @@ const nodeOf = (path: string) =>
     ? `${folderOf(path)}/${path.split('/')[1]?.replace('.ts', '')}`
     : folderOf(path);
 const isPort = (path: string) => path.endsWith('-port.ts') || path.startsWith('kernel/');
+/**
+ * A capability's local wiring (`<capability>/local/`, named by `infrastructure.local`): a part of the
+ * local stack kept in the capability's folder, as its `cdk/` is a part of lib/. Like local/, it may
+ * import any capability (monitoring's jobs count their charges in the spend caps), so its imports
+ * are left out of the layers of shared/ and checked on their own (below).
+ */
+const isCapabilityLocal = (path: string) => isCapability(folderOf(path)) && /^[^/]+\/local\//.test(path);
 const describeEdge = ({ from, to }: Edge) => `${from} → ${to}`;
 
 describe('the cycle check itself', () => {
@@ -140,7 +147,7 @@ describe('the cycle check itself', () => {
 });
 
 describe('the dependency direction of shared/', () => {
-  const edges = importsOf(SHARED);
+  const edges = importsOf(SHARED).filter(({ from }) => !isCapabilityLocal(from));
 
   it('reads the imports of every folder', () => {
     const folders = new Set(edges.map(({ from }) => folderOf(from)));
@@ -369,5 +376,78 @@ describe("a capability's CDK (shared/<capability>/cdk/, lib/capability-construct
       ]),
     );
     for (const path of named) expect(statSync(join(ROOT, path)).isFile(), path).toBe(true);
+  });
+});
+
+describe("a capability's local wiring (shared/<capability>/local/, kernel/capability-local.ts)", () => {
+  const ROOT = resolve(import.meta.dirname, '../..');
+  const LOCAL_WIRING = /^shared\/([^/]+)\/local\//;
+  const fromRoot = (file: string) => relative(ROOT, file).split(sep).join('/');
+  const folders = ['bin', 'clients', 'functions', 'lib', 'local', 'scripts', 'shared', 'test'];
+  const imports = folders.flatMap((folder) =>
+    modulesUnder(join(ROOT, folder)).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(SPECIFIER)].map((match) => ({
+        from: fromRoot(file),
+        to: fromRoot(resolve(dirname(file), (match[1] ?? match[2] ?? match[3]) as string)),
+      })),
+    ),
+  );
+
+  it('is imported only by the local stack, the tests and its own local folder', () => {
+    const importers = imports.filter(({ to }) => LOCAL_WIRING.test(to));
+    expect(importers.some(({ from }) => from.startsWith('local/') || from.startsWith('test/'))).toBe(true);
+    const leaks = importers.filter(
+      ({ from, to }) =>
+        !from.startsWith('local/') &&
+        !from.startsWith('test/') &&
+        LOCAL_WIRING.exec(from)?.[1] !== LOCAL_WIRING.exec(to)?.[1],
+    );
+    expect(leaks.map(describeEdge)).toEqual([]);
+  });
+
+  it('is imported by nothing in shared/ outside it, so no function reaches it through a capability', () => {
+    const inward = importsOf(SHARED).filter(
+      ({ from, to }) =>
+        isCapabilityLocal(to) && !(isCapabilityLocal(from) && folderOf(from) === folderOf(to)),
+    );
+    expect(inward.map(describeEdge)).toEqual([]);
+  });
+
+  it('names, in each capability module that has one, a local/ module of its own folder that exists and exports the shape', async () => {
+    const { capabilityList } = await import('../../shared/app/capabilities.ts');
+    const named = capabilityList.flatMap((capability) =>
+      capability.infrastructure?.local
+        ? [`shared/${capability.name}/${capability.infrastructure.local}`]
+        : [],
+    );
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'shared/orders/local/stack.ts',
+        'shared/webhooks/local/stack.ts',
+        'shared/monitoring/local/stack.ts',
+        'shared/reference/local/stack.ts',
+      ]),
+    );
+    for (const path of named) {
+      expect(statSync(join(ROOT, path)).isFile(), path).toBe(true);
+      const module = (await import(join(ROOT, path))) as { default?: { start?: unknown } };
+      expect(typeof module.default?.start, path).toBe('function');
+    }
+  });
+
+  it('leaves local/ (the stack and its shared stand-ins) naming no capability that has local wiring', async () => {
+    const { capabilityList } = await import('../../shared/app/capabilities.ts');
+    const wired = capabilityList.filter((capability) => capability.infrastructure?.local);
+    const central = ['local/stack.ts', 'local/server.ts', 'local/start.ts'];
+    const named = central.flatMap((path) => {
+      const source = readFileSync(join(ROOT, path), 'utf8');
+      return wired
+        .filter(
+          (capability) =>
+            source.includes(`shared/${capability.name}/`) || source.includes(`./${capability.name}`),
+        )
+        .map((capability) => `${path} → ${capability.name}`);
+    });
+    expect(named).toEqual([]);
   });
 });

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileBlobStore } from '../../local/orders/blob-store.ts';
-import { LocalEventBus } from '../../local/orders/event-bus.ts';
-import { OutboxMailer } from '../../local/orders/outbox-mailer.ts';
-import { LocalQueue } from '../../local/orders/queue.ts';
-import { LocalWorkflow, type TaskHandler } from '../../local/orders/workflow.ts';
+import { LocalEventBus } from '../../local/event-bus.ts';
+import { OutboxMailer } from '../../local/outbox-mailer.ts';
+import { LocalQueue } from '../../local/queue.ts';
 import type { MailMessage } from '../../shared/kernel/ports/mailer.ts';
+import { FileBlobStore } from '../../shared/orders/local/blob-store.ts';
+import { LocalWorkflow, type TaskHandler } from '../../shared/orders/local/workflow.ts';
 import type { FulfilmentMessage } from '../../shared/orders/store-port.ts';
 import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { BlobStore } from '../../shared/orders/store-port.ts';
+import type { BlobStore } from '../store-port.ts';
 
 /** S3 stand-in: each object is a file under `dir`, its key the relative path (`/` makes folders). */
 export class FileBlobStore implements BlobStore {

@@ -8,19 +8,13 @@
  * half-way would. An import's chunks (the import route's messages) run in the background as soon
  * as they are sent.
  */
-import type { AppPorts } from '../shared/app/ports.ts';
-import { dailyRunId } from '../shared/monitoring/daily-check.ts';
-import { DAILY_CHECK_HOUR } from '../shared/monitoring/infra.ts';
-import {
-  lastWeeklyStart,
-  type MonitoringJob,
-  type RunPorts,
-  runMessage,
-  runMessages,
-} from '../shared/monitoring/jobs.ts';
-import type { MonitoringMessage, MonitoringQueue } from '../shared/monitoring/store-port.ts';
-import { accountCharges } from '../shared/spend-caps/charges.ts';
-import { mondayOf } from '../shared/weekly-summaries/weeks.ts';
+import type { LocalContext } from '../../../local/capability-local.ts';
+import { accountCharges } from '../../spend-caps/charges.ts';
+import { mondayOf } from '../../weekly-summaries/weeks.ts';
+import { dailyRunId } from '../daily-check.ts';
+import { DAILY_CHECK_HOUR } from '../infra.ts';
+import { lastWeeklyStart, type MonitoringJob, type RunPorts, runMessage, runMessages } from '../jobs.ts';
+import type { MonitoringMessage, MonitoringQueue } from '../store-port.ts';
 
 export interface LocalRunOutcome {
   job: MonitoringJob;
@@ -40,7 +34,7 @@ export interface LocalMonitoring {
 }
 
 type LocalMonitoringPorts = Pick<
-  AppPorts,
+  LocalContext['ports'],
   | 'monitors'
   | 'monitoringRuns'
   | 'registryFor'

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { ExecutionAlreadyExists, InvalidName } from '@aws-sdk/client-sfn';
 import type { Context } from 'aws-lambda';
 import { type RunOptions, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { WORKFLOW_DEFINITION, type WorkflowTask, workflowTasks } from '../../shared/orders/infra.ts';
-import type { FulfilmentMessage, WorkflowStarter } from '../../shared/orders/store-port.ts';
-import { lambdaContext } from '../lambda-context.ts';
-import { functionHandler, lazyHandlerWith } from './functions.ts';
+import { functionHandler, lazyHandlerWith } from '../../../local/functions.ts';
+import { lambdaContext } from '../../../local/lambda-context.ts';
+import { WORKFLOW_DEFINITION, type WorkflowTask, workflowTasks } from '../infra.ts';
+import type { FulfilmentMessage, WorkflowStarter } from '../store-port.ts';
 
 /** A task's Lambda handler: input as Step Functions passes it, a Lambda context, JSON back. */
 export type TaskHandler = (input: unknown, context: Context) => unknown;
@@ -98,7 +98,7 @@ interface Execution {
 type StateDefinition = Record<string, unknown> & { Type?: string; Resource?: unknown };
 type MachineDefinition = { States?: Record<string, StateDefinition> };
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const ACCOUNT = '000000000000';
 const region = () => process.env.AWS_REGION ?? 'ap-southeast-2';
 const TERMINAL = new Set(['ExecutionSucceeded', 'ExecutionFailed', 'ExecutionAborted', 'ExecutionTimeout']);

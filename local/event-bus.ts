@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EventPublisher, ServiceEvent } from '../../shared/webhooks/event-port.ts';
+import type { EventPublisher, ServiceEvent } from '../shared/webhooks/event-port.ts';
 
 /** EventBridge stand-in: the published events in order, in memory and as JSON lines in `file`. */
 export class LocalEventBus implements EventPublisher {
@@ -13,7 +13,7 @@ export class LocalEventBus implements EventPublisher {
   async publish(event: ServiceEvent): Promise<void> {
     const copy = structuredClone(event);
     this.published.push(copy);
-    // As a rule targeting a queue: each listener gets its copy (local/webhooks.ts).
+    // As a rule targeting a queue: each listener gets its copy (shared/webhooks/local/tier.ts).
     for (const listener of this.listeners) listener(structuredClone(copy));
     const { file } = this;
     if (!file) return;

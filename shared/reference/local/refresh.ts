@@ -4,11 +4,11 @@
  * `POST /__local/refresh-reference` runs it now; `intervalMs` runs it on a timer as EventBridge's
  * schedule does (`npm start` runs it at start and then daily).
  */
-import type { RefreshPorts } from '../functions/workers/refresh-reference.ts';
-import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../shared/reference/infra.ts';
-import { ReferenceRefreshFailed, type RefreshOutcome } from '../shared/reference/refresh.ts';
-import { lambdaContext } from './lambda-context.ts';
-import { lazyHandlerWith } from './orders/functions.ts';
+import type { RefreshPorts } from '../../../functions/workers/refresh-reference.ts';
+import { lazyHandlerWith } from '../../../local/functions.ts';
+import { lambdaContext } from '../../../local/lambda-context.ts';
+import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../infra.ts';
+import { ReferenceRefreshFailed, type RefreshOutcome } from '../refresh.ts';
 
 type RefreshHandler = (
   event: unknown,

@@ -6,14 +6,14 @@
  * due. `POST /__local/webhooks/retry` runs it at once.
  */
 import type { Context } from 'aws-lambda';
-import { sendDueRetries } from '../shared/webhooks/dispatch.ts';
-import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/webhooks/infra.ts';
-import type { WebhookQueue } from '../shared/webhooks/store-port.ts';
-import type { LocalCorePorts } from './composition.ts';
-import { lambdaContext } from './lambda-context.ts';
-import type { LocalEventBus } from './orders/event-bus.ts';
-import { lazyHandlerWith } from './orders/functions.ts';
-import { LocalQueue, type QueueConsumer } from './orders/queue.ts';
+import type { LocalCorePorts } from '../../../local/composition.ts';
+import type { LocalEventBus } from '../../../local/event-bus.ts';
+import { lazyHandlerWith } from '../../../local/functions.ts';
+import { lambdaContext } from '../../../local/lambda-context.ts';
+import { LocalQueue, type QueueConsumer } from '../../../local/queue.ts';
+import { sendDueRetries } from '../dispatch.ts';
+import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../infra.ts';
+import type { WebhookQueue } from '../store-port.ts';
 
 export interface LocalWebhooksOptions {
   ports: LocalCorePorts;

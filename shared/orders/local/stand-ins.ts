@@ -1,40 +1,33 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
-import { renderDocumentImages } from '../../shared/adapters/sandbox/page-images.ts';
-import { createRegistries } from '../../shared/composition/registry/registries.ts';
-import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../../shared/orders/infra.ts';
-import type { WorkflowStarter } from '../../shared/orders/store-port.ts';
-import type { AsyncPorts, LocalCorePorts } from '../composition.ts';
-import { lambdaContext } from '../lambda-context.ts';
+import type { LocalContext } from '../../../local/capability-local.ts';
+import type { LocalEventBus } from '../../../local/event-bus.ts';
+import { lazyHandlerWith } from '../../../local/functions.ts';
+import { lambdaContext } from '../../../local/lambda-context.ts';
+import type { OutboxMailer } from '../../../local/outbox-mailer.ts';
+import { LocalQueue, type LocalQueueOptions, type QueueConsumer } from '../../../local/queue.ts';
+import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../infra.ts';
+import type { WorkflowStarter } from '../store-port.ts';
 import { FileBlobStore } from './blob-store.ts';
-import { LocalEventBus } from './event-bus.ts';
-import { lazyHandlerWith } from './functions.ts';
-import { DEFAULT_MAIL_FROM, OutboxMailer } from './outbox-mailer.ts';
-import { LocalQueue, type LocalQueueOptions, type QueueConsumer } from './queue.ts';
 import { LocalWorkflow, type LocalWorkflowOptions } from './workflow.ts';
 
 export interface LocalOrdersOptions {
-  /** Holds `blobs/`, `outbox/` and `events.jsonl`; a fresh temporary folder, removed on stop, when absent. */
-  localDir?: string;
-  mailFrom?: string;
-  /** What the workflow and the sweeper use besides the stand-ins (local/composition.ts). */
-  ports: LocalCorePorts;
+  /** What the workflow and the sweeper use besides the stand-ins: the stack's ports, bus, outbox and folder (`blobs/`). */
+  context: Pick<LocalContext, 'ports' | 'bus' | 'outbox' | 'dir' | 'imageRegistries'>;
   queue?: LocalQueueOptions;
   workflow?: LocalWorkflowOptions;
 }
 
-/** The stand-ins of the asynchronous tier's AWS services, as the local stack runs them. */
+/** The stand-ins of the fulfilment tier's AWS services, as the local stack runs them. */
 export interface LocalOrders {
-  dir: string;
   blobs: FileBlobStore;
+  /** The stack's outbox and event bus, which the workflow and the sweeper use. */
   outbox: OutboxMailer;
   events: LocalEventBus;
   queue: LocalQueue;
   workflow: LocalWorkflow;
-  /** The ports these stand-ins provide, for the handlers (local/server.ts `loadRoutes`). */
-  ports: AsyncPorts;
+  /** The ports these stand-ins provide, for the handlers. */
+  ports: { blobs: FileBlobStore; queue: LocalQueue; starter: WorkflowStarter };
   /** Runs the sweeper (`functions/workers/sweep.ts`) now, as its schedule would. */
   sweep(): Promise<SweepReport>;
   stop(): Promise<void>;
@@ -53,14 +46,10 @@ type SweepHandler = (event: unknown, context: Context) => Promise<SweepReport>;
  * to the starter (`functions/workers/fulfilment/start.ts`), which starts the local workflow.
  */
 export async function startLocalOrders(options: LocalOrdersOptions): Promise<LocalOrders> {
-  const temporary = !options.localDir;
-  const dir = options.localDir ? resolve(options.localDir) : await mkdtemp(join(tmpdir(), 'crds-orders-'));
-  const blobs = new FileBlobStore(join(dir, 'blobs'));
-  const outbox = new OutboxMailer(join(dir, 'outbox'), options.mailFrom ?? DEFAULT_MAIL_FROM);
-  const events = new LocalEventBus(join(dir, 'events.jsonl'));
+  const { ports: core, bus: events, outbox } = options.context;
+  const blobs = new FileBlobStore(join(options.context.dir, 'blobs'));
   // What AWS gives the functions, in process: DynamoDB Local's stores, the registries of the API
   // (the sandbox drawing the images it hands out), and the local clock, which tests move.
-  const core = options.ports;
   const now = () => core.clock.now();
   const workflow = new LocalWorkflow({
     onEnd: (execution) => {
@@ -70,7 +59,7 @@ export async function startLocalOrders(options: LocalOrdersOptions): Promise<Loc
     ports: {
       orders: core.orders,
       searches: core.offlineSearches,
-      registryFor: createRegistries({ ...core, pageImages: renderDocumentImages }),
+      registryFor: options.context.imageRegistries,
       blobs,
       mailer: outbox,
       events,
@@ -112,8 +101,7 @@ export async function startLocalOrders(options: LocalOrdersOptions): Promise<Loc
     now,
   });
   return {
-    dir,
-    ports: { blobs, queue, starter, events, mailer: outbox },
+    ports: { blobs, queue, starter },
     blobs,
     outbox,
     events,
@@ -123,7 +111,6 @@ export async function startLocalOrders(options: LocalOrdersOptions): Promise<Loc
     stop: async () => {
       await queue.stop();
       await workflow.stop();
-      if (temporary) await rm(dir, { recursive: true, force: true });
     },
   };
 }

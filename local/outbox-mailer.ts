@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Mailer, MailMessage } from '../../shared/kernel/ports/mailer.ts';
+import type { Mailer, MailMessage } from '../shared/kernel/ports/mailer.ts';
 
 export const DEFAULT_MAIL_FROM = 'orders@company-register.local';
 

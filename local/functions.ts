@@ -13,7 +13,7 @@ interface FunctionModule {
 function functionModule(module: string): Promise<FunctionModule> {
   let exports = loaded.get(module);
   if (!exports) {
-    exports = import(/* @vite-ignore */ `../../functions/${module}.ts`) as Promise<FunctionModule>;
+    exports = import(/* @vite-ignore */ `../functions/${module}.ts`) as Promise<FunctionModule>;
     // A failed import (a module still being written) is tried again next time.
     exports.catch(() => loaded.delete(module));
     loaded.set(module, exports);

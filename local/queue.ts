@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { FulfilmentMessage, FulfilmentQueue } from '../../shared/orders/store-port.ts';
-import { lambdaContext } from '../lambda-context.ts';
+import type { FulfilmentMessage, FulfilmentQueue } from '../shared/orders/store-port.ts';
+import { lambdaContext } from './lambda-context.ts';
 
 /** The Lambda function SQS triggers: reports the records it could not process. */
 export type QueueConsumer = (
@@ -96,7 +96,7 @@ export class LocalQueue implements FulfilmentQueue {
     this.enqueue(JSON.stringify(message));
   }
 
-  /** Sends a message body as it is (other queues than the fulfilment queue: local/webhooks.ts). */
+  /** Sends a message body as it is (other queues than the fulfilment queue: shared/webhooks/local/tier.ts). */
   sendBody(body: string): void {
     this.enqueue(body);
   }
