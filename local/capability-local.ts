@@ -71,9 +71,12 @@ export async function loadCapabilityLocals(): Promise<LoadedLocalModule[]> {
     capabilityList.flatMap((capability) => {
       const path = capability.infrastructure?.local;
       if (!path) return [];
+      // Spelt out to its folder and extension: a bundle of the stack (the HTTP tests' stack
+      // process, test/support/stack-bundle.ts) takes in the files the pattern matches.
+      const name = path.slice('local/'.length, -'.ts'.length);
       return [
         (
-          import(/* @vite-ignore */ `../shared/${capability.name}/${path}`) as Promise<{
+          import(/* @vite-ignore */ `../shared/${capability.name}/local/${name}.ts`) as Promise<{
             default: LocalModule<unknown>;
           }>
         ).then(({ default: module }) => ({
