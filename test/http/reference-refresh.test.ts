@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorControl, simulatorControl } from '../../local/registry-simulator.ts';
 import { SIMULATOR_REFERENCE_CHANGES } from '../../local/simulator-reference.ts';
+import { defineCapabilityLocal } from '../../local/capability-local.ts';
 import { type LocalStack, startLocalStack } from '../../local/stack.ts';
+import referenceLocal from '../../shared/reference/local/stack.ts';
 import { codeTables } from '../../shared/reference/code-tables.ts';
 import { REFERENCE_CACHE_MS } from '../../shared/reference/current.ts';
 import { forms } from '../../shared/reference/forms.ts';
@@ -156,5 +158,22 @@ describe('the daily reference refresh', () => {
     expect(after.body.data).toEqual(before.body.data);
     const statuses = await get<CodeTable>(`/v1/reference/code-tables/${newCode.table}`);
     expect(statuses.body.entries.at(-1)).toEqual(newCode.entry);
+  });
+
+  it("is the reference capability's local module: its handle, typed, runs the refresh as the endpoint does", async () => {
+    const handle = stack.local(referenceLocal);
+    expect(await handle.run()).toEqual({
+      refreshed: true,
+      outcomes: [
+        { kind: 'forms', outcome: 'stored', count: forms.length + 1, refreshedAt: expect.any(String) },
+        { kind: 'code-tables', outcome: 'stored', count: codeTables.length, refreshedAt: expect.any(String) },
+      ],
+    });
+    // Off the clock unless npm start (development) or an interval asks for it.
+    expect(stack.notes).toContain(
+      `Reference data: the bundled copy until a refresh; POST ${stack.baseUrl}/__local/refresh-reference`,
+    );
+    const notStarted = defineCapabilityLocal({ start: async () => ({ handle: 1, stop: async () => {} }) });
+    expect(() => stack.local(notStarted)).toThrow('no capability of this stack started that local module');
   });
 });
