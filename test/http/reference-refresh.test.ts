@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineCapabilityLocal } from '../../local/capability-local.ts';
 import { type SimulatorControl, simulatorControl } from '../../local/registry-simulator.ts';
 import { SIMULATOR_REFERENCE_CHANGES } from '../../local/simulator-reference.ts';
-import { defineCapabilityLocal } from '../../local/capability-local.ts';
 import { type LocalStack, startLocalStack } from '../../local/stack.ts';
-import referenceLocal from '../../shared/reference/local/stack.ts';
 import { codeTables } from '../../shared/reference/code-tables.ts';
 import { REFERENCE_CACHE_MS } from '../../shared/reference/current.ts';
 import { forms } from '../../shared/reference/forms.ts';
+import referenceLocal from '../../shared/reference/local/stack.ts';
 import { checkContract } from '../support/contract.ts';
 
 /**
