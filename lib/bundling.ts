@@ -49,6 +49,17 @@ export const SANDBOX_CHUNK = {
 export const ERRORS_PAGE = { script: 'scripts/errors-page.ts', file: 'errors-page.html' } as const;
 
 /**
+ * The MCP server's function starts with its HTTP pipeline only. Its tools (their `tools/list`
+ * answer and how to call each, shared/mcp/tools.ts) are worked out from the route table when the
+ * function is bundled, into a file beside the bundle (`mcpToolsCommand`); the protocol server, the
+ * route table and the fees are a second file beside it (`mcpChunkCommand`, built without response
+ * schemas: the tools file has the output schemas). Both are read on the first request
+ * (functions/mcp/post.ts), and written only beside a bundle that names them.
+ */
+export const MCP_TOOLS = { script: 'scripts/mcp-tools.ts', file: 'mcp-tools.json' } as const;
+export const MCP_CHUNK = { entry: 'shared/mcp/on-request.ts', file: 'mcp-server.cjs' } as const;
+
+/**
  * Route entries' response schemas stay out of Lambda bundles: an entry's `response` is
  * `process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : schema` (shared/kernel/http/route.ts), so with
  * this defined esbuild drops the schema and never builds it at start. Only the contract, the MCP
@@ -80,6 +91,8 @@ export const esbuildOptions = {
   define: {
     'process.env.SANDBOX_CHUNK': JSON.stringify(SANDBOX_CHUNK.file),
     'process.env.ERRORS_PAGE_FILE': JSON.stringify(ERRORS_PAGE.file),
+    'process.env.MCP_TOOLS_FILE': JSON.stringify(MCP_TOOLS.file),
+    'process.env.MCP_CHUNK': JSON.stringify(MCP_CHUNK.file),
     [RESPONSES_OMITTED]: 'true',
   } as Record<string, string>,
   logLevel: 'warning',
@@ -108,28 +121,54 @@ const cliArgs = (): string[] => [
 ];
 
 /**
+ * The shell command that bundles a chunk's entry into its file beside a bundle, when the bundle
+ * loads it (names the file). Run in the project root.
+ */
+const chunkCommand = (
+  chunk: { entry: string; file: string },
+  inputDir: string,
+  outputDir: string,
+  args: readonly string[] = [],
+): string =>
+  `if grep -q "${chunk.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${chunk.entry}" ${[
+    ...cliArgs(),
+    ...args,
+  ]
+    .map((arg) => `"${arg}"`)
+    .join(' ')} "--outfile=${outputDir}/${chunk.file}"; fi`;
+
+/**
  * The shell command that writes the sandbox file beside a bundle, when the bundle loads it (it
  * names the file only if it bundles shared/composition/registry/registries.ts). Run in the project root.
  */
 export const sandboxChunkCommand = (inputDir: string, outputDir: string): string =>
-  `if grep -q "${SANDBOX_CHUNK.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${SANDBOX_CHUNK.entry}" ${cliArgs()
-    .map((arg) => `"${arg}"`)
-    .join(' ')} "--outfile=${outputDir}/${SANDBOX_CHUNK.file}"; fi`;
+  chunkCommand(SANDBOX_CHUNK, inputDir, outputDir);
+
+/** The shell command that writes the MCP server's second file beside its bundle, without response schemas. */
+export const mcpChunkCommand = (inputDir: string, outputDir: string): string =>
+  chunkCommand(MCP_CHUNK, inputDir, outputDir, [`--define:${RESPONSES_OMITTED}=true`]);
+
+/** The shell command that writes the MCP server's tools beside its bundle. Run in the project root. */
+export const mcpToolsCommand = (inputDir: string, outputDir: string): string =>
+  `if grep -q "${MCP_TOOLS.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/tsx" "${inputDir}/${MCP_TOOLS.script}" "${outputDir}/${MCP_TOOLS.file}"; fi`;
 
 /** The shell command that renders the error reference page beside a bundle that serves it. Run in the project root. */
 export const errorsPageCommand = (inputDir: string, outputDir: string): string =>
   `if grep -q "${ERRORS_PAGE.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/tsx" "${inputDir}/${ERRORS_PAGE.script}" "${outputDir}/${ERRORS_PAGE.file}"; fi`;
 
-/** Writes the sandbox file beside a bundle with the JS API (the bench and tests that run bundles). */
-export const buildSandboxChunk = async (outdir: string): Promise<void> => {
+/** Writes a chunk's file beside a bundle with the JS API, as its command does (the bench and tests that run bundles). */
+export const buildChunk = async (chunk: { entry: string; file: string }, outdir: string): Promise<void> => {
   const { build } = await import('esbuild');
   await build({
     ...esbuildOptions,
     sourcemap: false,
-    entryPoints: [SANDBOX_CHUNK.entry],
-    outfile: `${outdir}/${SANDBOX_CHUNK.file}`,
+    entryPoints: [chunk.entry],
+    outfile: `${outdir}/${chunk.file}`,
   });
 };
+
+/** Writes the sandbox file beside a bundle with the JS API. */
+export const buildSandboxChunk = (outdir: string): Promise<void> => buildChunk(SANDBOX_CHUNK, outdir);
 
 /** The same settings in `NodejsFunction` form, bundled by the local esbuild (never Docker). */
 export const lambdaBundling: BundlingOptions = {
@@ -150,6 +189,8 @@ export const lambdaBundling: BundlingOptions = {
     afterBundling: (inputDir, outputDir) => [
       sandboxChunkCommand(inputDir, outputDir),
       errorsPageCommand(inputDir, outputDir),
+      mcpChunkCommand(inputDir, outputDir),
+      mcpToolsCommand(inputDir, outputDir),
     ],
   },
 };
