@@ -52,12 +52,32 @@ export const ERRORS_PAGE = { script: 'scripts/errors-page.ts', file: 'errors-pag
  * The MCP server's function starts with its HTTP pipeline only. Its tools (their `tools/list`
  * answer and how to call each, shared/mcp/tools.ts) are worked out from the route table when the
  * function is bundled, into a file beside the bundle (`mcpToolsCommand`); the protocol server, the
- * route table and the fees are a second file beside it (`mcpChunkCommand`, built without response
+ * route table and the fees are a second file beside it (`MCP_CHUNK`, built without response
  * schemas: the tools file has the output schemas). Both are read on the first request
  * (functions/mcp/post.ts), and written only beside a bundle that names them.
  */
 export const MCP_TOOLS = { script: 'scripts/mcp-tools.ts', file: 'mcp-tools.json' } as const;
-export const MCP_CHUNK = { entry: 'shared/mcp/on-request.ts', file: 'mcp-server.cjs' } as const;
+export const MCP_CHUNK = {
+  entry: 'shared/mcp/on-request.ts',
+  file: 'mcp-server.cjs',
+  args: ['--define:process.env.ROUTE_RESPONSES_OMITTED=true'],
+} as const;
+
+/**
+ * SimpleWebAuthn's server half (about 300 KB: ASN.1, X.509, the attestation formats' root
+ * certificates) is a file of its own beside the two functions that verify a passkey's answer,
+ * loaded on the first verification (shared/console/passkey-verification.ts).
+ */
+export const WEBAUTHN_CHUNK = { entry: 'shared/console/webauthn.ts', file: 'webauthn.cjs' } as const;
+
+/** A file of its own beside a bundle that loads it: its entry bundled alone, with these CLI arguments more. */
+interface Chunk {
+  readonly entry: string;
+  readonly file: string;
+  readonly args?: readonly string[];
+}
+
+const CHUNKS: readonly Chunk[] = [SANDBOX_CHUNK, MCP_CHUNK, WEBAUTHN_CHUNK];
 
 /**
  * Route entries' response schemas stay out of Lambda bundles: an entry's `response` is
@@ -93,6 +113,7 @@ export const esbuildOptions = {
     'process.env.ERRORS_PAGE_FILE': JSON.stringify(ERRORS_PAGE.file),
     'process.env.MCP_TOOLS_FILE': JSON.stringify(MCP_TOOLS.file),
     'process.env.MCP_CHUNK': JSON.stringify(MCP_CHUNK.file),
+    'process.env.WEBAUTHN_CHUNK': JSON.stringify(WEBAUTHN_CHUNK.file),
     [RESPONSES_OMITTED]: 'true',
   } as Record<string, string>,
   logLevel: 'warning',
@@ -122,31 +143,16 @@ const cliArgs = (): string[] => [
 
 /**
  * The shell command that bundles a chunk's entry into its file beside a bundle, when the bundle
- * loads it (names the file). Run in the project root.
+ * loads it (names the file: the sandbox's only if it bundles shared/composition/registry/registries.ts).
+ * Run in the project root.
  */
-const chunkCommand = (
-  chunk: { entry: string; file: string },
-  inputDir: string,
-  outputDir: string,
-  args: readonly string[] = [],
-): string =>
+export const chunkCommand = (chunk: Chunk, inputDir: string, outputDir: string): string =>
   `if grep -q "${chunk.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${chunk.entry}" ${[
     ...cliArgs(),
-    ...args,
+    ...(chunk.args ?? []),
   ]
     .map((arg) => `"${arg}"`)
     .join(' ')} "--outfile=${outputDir}/${chunk.file}"; fi`;
-
-/**
- * The shell command that writes the sandbox file beside a bundle, when the bundle loads it (it
- * names the file only if it bundles shared/composition/registry/registries.ts). Run in the project root.
- */
-export const sandboxChunkCommand = (inputDir: string, outputDir: string): string =>
-  chunkCommand(SANDBOX_CHUNK, inputDir, outputDir);
-
-/** The shell command that writes the MCP server's second file beside its bundle, without response schemas. */
-export const mcpChunkCommand = (inputDir: string, outputDir: string): string =>
-  chunkCommand(MCP_CHUNK, inputDir, outputDir, [`--define:${RESPONSES_OMITTED}=true`]);
 
 /** The shell command that writes the MCP server's tools beside its bundle. Run in the project root. */
 export const mcpToolsCommand = (inputDir: string, outputDir: string): string =>
@@ -157,7 +163,7 @@ export const errorsPageCommand = (inputDir: string, outputDir: string): string =
   `if grep -q "${ERRORS_PAGE.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/tsx" "${inputDir}/${ERRORS_PAGE.script}" "${outputDir}/${ERRORS_PAGE.file}"; fi`;
 
 /** Writes a chunk's file beside a bundle with the JS API, as its command does (the bench and tests that run bundles). */
-export const buildChunk = async (chunk: { entry: string; file: string }, outdir: string): Promise<void> => {
+export const buildChunk = async (chunk: Chunk, outdir: string): Promise<void> => {
   const { build } = await import('esbuild');
   await build({
     ...esbuildOptions,
@@ -187,9 +193,8 @@ export const lambdaBundling: BundlingOptions = {
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (inputDir, outputDir) => [
-      sandboxChunkCommand(inputDir, outputDir),
+      ...CHUNKS.map((chunk) => chunkCommand(chunk, inputDir, outputDir)),
       errorsPageCommand(inputDir, outputDir),
-      mcpChunkCommand(inputDir, outputDir),
       mcpToolsCommand(inputDir, outputDir),
     ],
   },
