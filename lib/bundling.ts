@@ -83,8 +83,7 @@ const CHUNKS: readonly Chunk[] = [SANDBOX_CHUNK, MCP_CHUNK, WEBAUTHN_CHUNK];
  * Route entries' response schemas stay out of Lambda bundles: an entry's `response` is
  * `process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : schema` (shared/kernel/http/route.ts), so with
  * this defined esbuild drops the schema and never builds it at start. Only the contract, the MCP
- * server and the local response check read them; the MCP server's function keeps them
- * (`keepingResponseSchemas`, for a route that declares `responseSchemas`).
+ * server's tools (worked out at bundling, `MCP_TOOLS`) and the local response check read them.
  */
 const RESPONSES_OMITTED = 'process.env.ROUTE_RESPONSES_OMITTED';
 
@@ -118,14 +117,6 @@ export const esbuildOptions = {
   } as Record<string, string>,
   logLevel: 'warning',
 } satisfies BuildOptions;
-
-/** The same options (esbuild's or CDK's) for a function that reads every route's response schema. */
-export const keepingResponseSchemas = <T extends { define?: Record<string, string> }>(options: T): T => ({
-  ...options,
-  define: Object.fromEntries(
-    Object.entries(options.define ?? {}).filter(([name]) => name !== RESPONSES_OMITTED),
-  ),
-});
 
 /** The esbuild CLI arguments of these options (what `afterBundling` runs), entry and output aside. */
 const cliArgs = (): string[] => [
