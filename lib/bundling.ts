@@ -58,7 +58,7 @@ export const ERRORS_PAGE = { script: 'scripts/errors-page.ts', file: 'errors-pag
  */
 export const MCP_TOOLS = { script: 'scripts/mcp-tools.ts', file: 'mcp-tools.json' } as const;
 export const MCP_CHUNK = {
-  entry: 'shared/mcp/on-request.ts',
+  entry: 'shared/app/mcp-on-request.ts',
   file: 'mcp-server.cjs',
   args: ['--define:process.env.ROUTE_RESPONSES_OMITTED=true'],
 } as const;

@@ -7,7 +7,7 @@ import { stagePrices } from '../../shared/kernel/prices.ts';
 import * as mcpRoutes from '../../shared/mcp/routes.ts';
 import type { ToolCatalogue } from '../../shared/mcp/tools.ts';
 
-type OnRequest = typeof import('../../shared/mcp/on-request.ts');
+type OnRequest = typeof import('../../shared/app/mcp-on-request.ts');
 
 /**
  * The protocol server, the route table and the fees, loaded on the first request. A Lambda bundle
@@ -19,7 +19,7 @@ type OnRequest = typeof import('../../shared/mcp/on-request.ts');
 const onRequest = async (): Promise<OnRequest> =>
   process.env.MCP_CHUNK
     ? (require(`${__dirname}/${process.env.MCP_CHUNK}`) as OnRequest)
-    : import('../../shared/mcp/on-request.ts');
+    : import('../../shared/app/mcp-on-request.ts');
 
 let catalogue: Promise<ToolCatalogue> | undefined;
 const tools = (): Promise<ToolCatalogue> => {

@@ -20,7 +20,7 @@ import type { McpContext } from '../../shared/mcp/server.ts';
 import { catalogueOf, type ToolCatalogue, toolsOf } from '../../shared/mcp/tools.ts';
 import { SoftwareAuthenticator } from '../support/webauthn.ts';
 
-type OnRequest = typeof import('../../shared/mcp/on-request.ts');
+type OnRequest = typeof import('../../shared/app/mcp-on-request.ts');
 
 const out = mkdtempSync(join(tmpdir(), 'lean-starts-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));

@@ -6,9 +6,9 @@
  */
 import type { GrantedRoute } from '../kernel/http/route.ts';
 
-export { feeOf } from './fees.ts';
-export { answerMcp } from './server.ts';
+export { feeOf } from '../mcp/fees.ts';
+export { answerMcp } from '../mcp/server.ts';
 
-/** Every route (shared/app/routes.ts), built on the first tool call: `initialize` and the lists need none. */
+/** Every route (routes.ts), built on the first tool call: `initialize` and the lists need none. */
 export const loadRouteList = async (): Promise<readonly GrantedRoute[]> =>
-  (await import('../app/routes.ts')).routeList;
+  (await import('./routes.ts')).routeList;
