@@ -33,7 +33,7 @@ export const ALIASES = {
  * bundle that calls the registry, loaded on a test key's first registry call
  * (shared/composition/registry/registries.ts): a live key's function never compiles it. esbuild splits code
  * into chunks only for ES modules written to a directory, and CDK writes one CommonJS file, so the
- * bundle is told the file's name (`define`) and `afterBundling` writes it (`sandboxChunkCommand`).
+ * bundle is told the file's name (`define`) and `afterBundling` writes it (`chunkCommand`, `CHUNKS`).
  */
 export const SANDBOX_CHUNK = {
   entry: 'shared/composition/registry/sandbox.ts',
