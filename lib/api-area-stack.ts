@@ -206,7 +206,6 @@ export class ApiAreaStack extends NestedStack {
       readsSecrets: readsSecrets(route),
       timeout,
       ...(route.assets ? { assets: route.assets } : {}),
-      ...(route.responseSchemas ? { responseSchemas: true } : {}),
       ...(route.usesRegistry && props.registryConcurrency !== undefined
         ? { reservedConcurrentExecutions: props.registryConcurrency }
         : {}),

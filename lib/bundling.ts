@@ -33,7 +33,7 @@ export const ALIASES = {
  * bundle that calls the registry, loaded on a test key's first registry call
  * (shared/composition/registry/registries.ts): a live key's function never compiles it. esbuild splits code
  * into chunks only for ES modules written to a directory, and CDK writes one CommonJS file, so the
- * bundle is told the file's name (`define`) and `afterBundling` writes it (`sandboxChunkCommand`).
+ * bundle is told the file's name (`define`) and `afterBundling` writes it (`chunkCommand`, `CHUNKS`).
  */
 export const SANDBOX_CHUNK = {
   entry: 'shared/composition/registry/sandbox.ts',
@@ -49,11 +49,41 @@ export const SANDBOX_CHUNK = {
 export const ERRORS_PAGE = { script: 'scripts/errors-page.ts', file: 'errors-page.html' } as const;
 
 /**
+ * The MCP server's function starts with its HTTP pipeline only. Its tools (their `tools/list`
+ * answer and how to call each, shared/mcp/tools.ts) are worked out from the route table when the
+ * function is bundled, into a file beside the bundle (`mcpToolsCommand`); the protocol server, the
+ * route table and the fees are a second file beside it (`MCP_CHUNK`, built without response
+ * schemas: the tools file has the output schemas). Both are read on the first request
+ * (functions/mcp/post.ts), and written only beside a bundle that names them.
+ */
+export const MCP_TOOLS = { script: 'scripts/mcp-tools.ts', file: 'mcp-tools.json' } as const;
+export const MCP_CHUNK = {
+  entry: 'shared/app/mcp-on-request.ts',
+  file: 'mcp-server.cjs',
+  args: ['--define:process.env.ROUTE_RESPONSES_OMITTED=true'],
+} as const;
+
+/**
+ * SimpleWebAuthn's server half (about 300 KB: ASN.1, X.509, the attestation formats' root
+ * certificates) is a file of its own beside the two functions that verify a passkey's answer,
+ * loaded on the first verification (shared/console/passkey-verification.ts).
+ */
+export const WEBAUTHN_CHUNK = { entry: 'shared/console/webauthn.ts', file: 'webauthn.cjs' } as const;
+
+/** A file of its own beside a bundle that loads it: its entry bundled alone, with these CLI arguments more. */
+interface Chunk {
+  readonly entry: string;
+  readonly file: string;
+  readonly args?: readonly string[];
+}
+
+const CHUNKS: readonly Chunk[] = [SANDBOX_CHUNK, MCP_CHUNK, WEBAUTHN_CHUNK];
+
+/**
  * Route entries' response schemas stay out of Lambda bundles: an entry's `response` is
  * `process.env.ROUTE_RESPONSES_OMITTED ? NO_RESPONSE : schema` (shared/kernel/http/route.ts), so with
  * this defined esbuild drops the schema and never builds it at start. Only the contract, the MCP
- * server and the local response check read them; the MCP server's function keeps them
- * (`keepingResponseSchemas`, for a route that declares `responseSchemas`).
+ * server's tools (worked out at bundling, `MCP_TOOLS`) and the local response check read them.
  */
 const RESPONSES_OMITTED = 'process.env.ROUTE_RESPONSES_OMITTED';
 
@@ -80,18 +110,13 @@ export const esbuildOptions = {
   define: {
     'process.env.SANDBOX_CHUNK': JSON.stringify(SANDBOX_CHUNK.file),
     'process.env.ERRORS_PAGE_FILE': JSON.stringify(ERRORS_PAGE.file),
+    'process.env.MCP_TOOLS_FILE': JSON.stringify(MCP_TOOLS.file),
+    'process.env.MCP_CHUNK': JSON.stringify(MCP_CHUNK.file),
+    'process.env.WEBAUTHN_CHUNK': JSON.stringify(WEBAUTHN_CHUNK.file),
     [RESPONSES_OMITTED]: 'true',
   } as Record<string, string>,
   logLevel: 'warning',
 } satisfies BuildOptions;
-
-/** The same options (esbuild's or CDK's) for a function that reads every route's response schema. */
-export const keepingResponseSchemas = <T extends { define?: Record<string, string> }>(options: T): T => ({
-  ...options,
-  define: Object.fromEntries(
-    Object.entries(options.define ?? {}).filter(([name]) => name !== RESPONSES_OMITTED),
-  ),
-});
 
 /** The esbuild CLI arguments of these options (what `afterBundling` runs), entry and output aside. */
 const cliArgs = (): string[] => [
@@ -108,28 +133,39 @@ const cliArgs = (): string[] => [
 ];
 
 /**
- * The shell command that writes the sandbox file beside a bundle, when the bundle loads it (it
- * names the file only if it bundles shared/composition/registry/registries.ts). Run in the project root.
+ * The shell command that bundles a chunk's entry into its file beside a bundle, when the bundle
+ * loads it (names the file: the sandbox's only if it bundles shared/composition/registry/registries.ts).
+ * Run in the project root.
  */
-export const sandboxChunkCommand = (inputDir: string, outputDir: string): string =>
-  `if grep -q "${SANDBOX_CHUNK.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${SANDBOX_CHUNK.entry}" ${cliArgs()
+export const chunkCommand = (chunk: Chunk, inputDir: string, outputDir: string): string =>
+  `if grep -q "${chunk.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${chunk.entry}" ${[
+    ...cliArgs(),
+    ...(chunk.args ?? []),
+  ]
     .map((arg) => `"${arg}"`)
-    .join(' ')} "--outfile=${outputDir}/${SANDBOX_CHUNK.file}"; fi`;
+    .join(' ')} "--outfile=${outputDir}/${chunk.file}"; fi`;
+
+/** The shell command that writes the MCP server's tools beside its bundle. Run in the project root. */
+export const mcpToolsCommand = (inputDir: string, outputDir: string): string =>
+  `if grep -q "${MCP_TOOLS.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/tsx" "${inputDir}/${MCP_TOOLS.script}" "${outputDir}/${MCP_TOOLS.file}"; fi`;
 
 /** The shell command that renders the error reference page beside a bundle that serves it. Run in the project root. */
 export const errorsPageCommand = (inputDir: string, outputDir: string): string =>
   `if grep -q "${ERRORS_PAGE.file}" "${outputDir}/index.js"; then "${inputDir}/node_modules/.bin/tsx" "${inputDir}/${ERRORS_PAGE.script}" "${outputDir}/${ERRORS_PAGE.file}"; fi`;
 
-/** Writes the sandbox file beside a bundle with the JS API (the bench and tests that run bundles). */
-export const buildSandboxChunk = async (outdir: string): Promise<void> => {
+/** Writes a chunk's file beside a bundle with the JS API, as its command does (the bench and tests that run bundles). */
+export const buildChunk = async (chunk: Chunk, outdir: string): Promise<void> => {
   const { build } = await import('esbuild');
   await build({
     ...esbuildOptions,
     sourcemap: false,
-    entryPoints: [SANDBOX_CHUNK.entry],
-    outfile: `${outdir}/${SANDBOX_CHUNK.file}`,
+    entryPoints: [chunk.entry],
+    outfile: `${outdir}/${chunk.file}`,
   });
 };
+
+/** Writes the sandbox file beside a bundle with the JS API. */
+export const buildSandboxChunk = (outdir: string): Promise<void> => buildChunk(SANDBOX_CHUNK, outdir);
 
 /** The same settings in `NodejsFunction` form, bundled by the local esbuild (never Docker). */
 export const lambdaBundling: BundlingOptions = {
@@ -148,8 +184,9 @@ export const lambdaBundling: BundlingOptions = {
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (inputDir, outputDir) => [
-      sandboxChunkCommand(inputDir, outputDir),
+      ...CHUNKS.map((chunk) => chunkCommand(chunk, inputDir, outputDir)),
       errorsPageCommand(inputDir, outputDir),
+      mcpToolsCommand(inputDir, outputDir),
     ],
   },
 };

@@ -50,7 +50,7 @@ import { benchRegisters, REGISTERS_BENCH_KEYS } from './bench-registers.ts';
 import { benchWebhooks } from './bench-webhooks.ts';
 import { benchWeeklySummaries, WEEKLY_BENCH_KEYS } from './bench-weekly.ts';
 import { onDynamoCall } from './dynamo-calls.ts';
-import { deployedFunctions as allDeployedFunctions, esbuildOptionsFor } from './function-weight.ts';
+import { deployedFunctions as allDeployedFunctions } from './function-weight.ts';
 
 const run = promisify(execFile);
 const TARGETS = { bundleKb: 400, initRatio: 1.0, purchaseInitRatio: 0.9, readInitRatio: 0.7, p50Ms: 10 };
@@ -101,13 +101,11 @@ const deployedFunctions = (): {
   group: string;
   bundleTarget: boolean;
   initTarget?: number;
-  options: ReturnType<typeof esbuildOptionsFor>;
 }[] =>
   allDeployedFunctions().map((fn) => ({
     name: fn.name,
     handler: fn.handler,
     group: fn.group,
-    options: esbuildOptionsFor(fn),
     bundleTarget: fn.name !== 'CompilePdf',
     ...(fn.route ? { initTarget: initTargetOf(fn.route) } : {}),
   }));
@@ -129,17 +127,15 @@ type BundleEntry = (
   | { stdin: { contents: string; resolveDir: string; loader: 'ts' } }
 ) & {
   alias?: Record<string, string>;
-  /** Deployed esbuild options other than the default ones (the MCP server's). */
-  options?: typeof esbuildOptions;
 };
 
 /** Bundles an entry with the deployed functions' esbuild settings; answers its size in KB. */
-async function bundle({ options = esbuildOptions, ...entry }: BundleEntry, outfile: string): Promise<number> {
+async function bundle(entry: BundleEntry, outfile: string): Promise<number> {
   await build({
-    ...options,
+    ...esbuildOptions,
     sourcemap: false,
     ...entry,
-    alias: { ...options.alias, ...entry.alias },
+    alias: { ...esbuildOptions.alias, ...entry.alias },
     outfile,
   });
   return statSync(outfile).size / 1024;
@@ -244,7 +240,7 @@ async function bundles() {
         if (group !== 'route') console.log(`  (${group} functions)`);
       }
       const outfile = join(outdir, `${fn.name}.cjs`);
-      const kb = await bundle({ entryPoints: [`functions/${fn.handler}.ts`], options: fn.options }, outfile);
+      const kb = await bundle({ entryPoints: [`functions/${fn.handler}.ts`] }, outfile);
       const [measured, paired] = (await initTimes([outfile, baseline.outfile])) as [InitMeasure, InitMeasure];
       const ratio = measured.init / paired.init;
       const target = fn.initTarget ?? TARGETS.initRatio;

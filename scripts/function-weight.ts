@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type OutputFile } from 'esbuild';
-import { esbuildOptions, keepingResponseSchemas } from '../lib/bundling.ts';
+import { esbuildOptions } from '../lib/bundling.ts';
 import { routeList } from '../shared/app/routes.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { MONITORING_RUN, MONITORING_START } from '../shared/monitoring/infra.ts';
@@ -48,42 +48,19 @@ export interface FunctionWeight {
   metafile: Metafile;
 }
 
-/** The esbuild options a function is bundled with (lib/bundling.ts): the MCP server's keep the response schemas. */
-const KEEPING_RESPONSES = keepingResponseSchemas(esbuildOptions);
-export const esbuildOptionsFor = (fn: { route?: { responseSchemas?: boolean } }) =>
-  fn.route?.responseSchemas ? KEEPING_RESPONSES : esbuildOptions;
-
-/**
- * Bundles the functions as deployed, writing nothing (one esbuild run per set of options): every
- * bundle and one metafile for them all.
- */
+/** Bundles the functions as deployed, writing nothing (one esbuild run): every bundle and their metafile. */
 export async function bundleFunctions(
   functions: readonly DeployedFunction[],
 ): Promise<{ metafile: Metafile; outputFiles: OutputFile[] }> {
-  const sets = [...new Set(functions.map(esbuildOptionsFor))];
-  const results = await Promise.all(
-    sets.map((options) =>
-      build({
-        ...options,
-        sourcemap: false,
-        write: false,
-        metafile: true,
-        entryPoints: Object.fromEntries(
-          functions
-            .filter((fn) => esbuildOptionsFor(fn) === options)
-            .map((fn) => [fn.name, `functions/${fn.handler}.ts`]),
-        ),
-        outdir: 'bundles',
-      }),
-    ),
-  );
-  return {
-    metafile: {
-      inputs: Object.assign({}, ...results.map((each) => each.metafile.inputs)),
-      outputs: Object.assign({}, ...results.map((each) => each.metafile.outputs)),
-    },
-    outputFiles: results.flatMap((each) => each.outputFiles),
-  };
+  const { metafile, outputFiles } = await build({
+    ...esbuildOptions,
+    sourcemap: false,
+    write: false,
+    metafile: true,
+    entryPoints: Object.fromEntries(functions.map((fn) => [fn.name, `functions/${fn.handler}.ts`])),
+    outdir: 'bundles',
+  });
+  return { metafile, outputFiles };
 }
 
 /** What each function carries, from the metafile of `bundleFunctions`. */

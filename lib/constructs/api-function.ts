@@ -19,7 +19,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DEFAULT_FUNCTION_TIMEOUT_MS } from '../../shared/kernel/http/time-budget.ts';
 import type { TableDefinition } from '../../shared/kernel/infra/tables.ts';
-import { keepingResponseSchemas, lambdaBundling } from '../bundling.ts';
+import { lambdaBundling } from '../bundling.ts';
 import { bucketObjectKeys } from '../nag.ts';
 
 /**
@@ -126,8 +126,6 @@ export interface ApiFunctionProps {
   readonly memorySize?: number;
   /** Files (relative to the project root) copied next to the bundle, for the handler to read at run time. */
   readonly assets?: readonly string[];
-  /** The bundle keeps every route's response schema (the MCP server's tool outputs): lib/bundling.ts. */
-  readonly responseSchemas?: boolean;
   /** Reserved concurrency (functions that call the registry, sized by lib/registry-capacity.ts). */
   readonly reservedConcurrentExecutions?: number;
   /**
@@ -139,11 +137,10 @@ export interface ApiFunctionProps {
 }
 
 /** The bundling, plus a copy of each asset into the bundle's directory after esbuild ran. */
-export function bundlingWithAssets(assets: readonly string[] = [], responseSchemas = false): BundlingOptions {
-  const bundling = responseSchemas ? keepingResponseSchemas(lambdaBundling) : lambdaBundling;
-  if (assets.length === 0) return bundling;
+export function bundlingWithAssets(assets: readonly string[] = []): BundlingOptions {
+  if (assets.length === 0) return lambdaBundling;
   return {
-    ...bundling,
+    ...lambdaBundling,
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
@@ -206,7 +203,7 @@ export class ApiFunction extends NodejsFunction {
       // (lib/constructs/live-alias.ts); the one it replaces is deleted once the deploy has
       // succeeded (a failed deploy rolls back to it first), so versions do not pile up.
       currentVersionOptions: { removalPolicy: RemovalPolicy.DESTROY },
-      bundling: bundlingWithAssets(props.assets, props.responseSchemas),
+      bundling: bundlingWithAssets(props.assets),
       ...(props.reservedConcurrentExecutions === undefined
         ? {}
         : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),

@@ -1,14 +1,10 @@
 /**
  * Verifying a passkey's answers with SimpleWebAuthn (shared/console/passkeys.ts has the rules and
  * the options): storing a member's new passkey, and signing in with one. Apart from the options,
- * list and removal, so that only the two routes that verify bundle the library.
+ * list and removal, so that only the two routes that verify load the library (on their first
+ * verification).
  */
-import {
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { AuthContext } from '../kernel/http/handler-types.ts';
 import { newAuditRecord } from '../kernel/key-admin.ts';
@@ -29,6 +25,18 @@ import {
   sessionMember,
 } from './passkeys.ts';
 import type { PasskeyRecord, PasskeyStore } from './store-port.ts';
+
+type WebAuthn = typeof import('./webauthn.ts');
+
+/**
+ * SimpleWebAuthn, loaded on the first verification: a Lambda bundle reads it from the file written
+ * beside it (lib/bundling.ts defines `WEBAUTHN_CHUNK`), so the function's start neither compiles
+ * nor runs it; elsewhere (the local stack, tests) the module is imported.
+ */
+export const webAuthn = async (): Promise<WebAuthn> =>
+  process.env.WEBAUTHN_CHUNK
+    ? (require(`${__dirname}/${process.env.WEBAUTHN_CHUNK}`) as WebAuthn)
+    : import('./webauthn.ts');
 
 const defaultName = (now: Date) => `Passkey of ${now.toISOString().slice(0, 10)}`;
 
@@ -61,6 +69,7 @@ export async function registerPasskey(
     });
   const member = await ports.members.findMember(auth.accountId, sessionHolder.memberId);
   if (!member || member.environment !== auth.environment) throw new ApiError('unauthorized');
+  const { verifyRegistrationResponse } = await webAuthn();
   const verification = await verifyRegistrationResponse({
     response: input.response,
     expectedChallenge: challenge,
@@ -139,6 +148,7 @@ export async function signInWithPasskey(
   if (!passkey) throw notRecognised();
   const member = await ports.members.findMember(passkey.accountId, passkey.memberId);
   if (!member || member.environment !== passkey.environment) throw notRecognised();
+  const { verifyAuthenticationResponse } = await webAuthn();
   const verification = await verifyAuthenticationResponse({
     response: input.response,
     expectedChallenge: challenge,

@@ -25,8 +25,6 @@ export const mcp = /* @__PURE__ */ shakable(() =>
     longRunning: true,
     // Quote tokens are signed with the cursor secret (quotes.ts).
     signsTokens: true,
-    // Each tool's output schema is its route's response schema (tools.ts).
-    responseSchemas: true,
     // JSON-RPC, not an operation of the REST contract.
     internal: true,
     errors: [],

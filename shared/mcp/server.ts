@@ -13,6 +13,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Clock } from '../kernel/clock.ts';
 import type { CursorCodec } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
@@ -20,10 +21,13 @@ import { parseRequest } from '../kernel/http/request.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
 import type { Fee, ParsedRequest } from './fees.ts';
 import { checkBuy, issueToken } from './quotes.ts';
-import { BUY_ARGUMENTS, type RouteTool } from './tools.ts';
+import { BUY_ARGUMENTS, type RouteTool, type ToolCatalogue } from './tools.ts';
 
 export interface McpContext {
-  tools: readonly RouteTool[];
+  /** The tools' list and how to call each (shared/mcp/tools.ts), on the first request that needs them. */
+  catalogue: () => Promise<ToolCatalogue>;
+  /** The route a tool calls, by name, loaded on the first call. */
+  routeNamed: (name: string) => Promise<RouteDefinition>;
   /** The API the tools call: the same deployment, whose origin is the one `Origin` accepted. */
   apiBaseUrl: string;
   /** The caller's `Authorization` header, forwarded as it came. */
@@ -32,8 +36,11 @@ export interface McpContext {
   clock: Clock;
   cursors: CursorCodec;
   /** The fee of a purchase by a billable route with this validated request (shared/mcp/fees.ts). */
-  feeOf: (route: RouteDefinition, request: ParsedRequest) => Fee;
+  feeOf: (route: RouteDefinition, request: ParsedRequest) => Promise<Fee>;
 }
+
+/** What a call needs of its tool. */
+type CalledTool = Pick<RouteTool, 'kind' | 'route' | 'argumentsIn'>;
 
 /**
  * A JSON-RPC error as the SDK sends a thrown error's `code`, `message` and `data`. Not an
@@ -73,7 +80,7 @@ async function callApi(
 }
 
 /** The request of a tool's arguments: path parameters in the path, the rest in the query or body. */
-function requestOf(tool: RouteTool, args: Record<string, unknown>) {
+function requestOf(tool: CalledTool, args: Record<string, unknown>) {
   const { route, argumentsIn } = tool;
   let path = route.path;
   for (const name of argumentsIn.path) {
@@ -97,7 +104,7 @@ function requestOf(tool: RouteTool, args: Record<string, unknown>) {
  * The arguments validated as the route validates its request (its own error codes and params), so
  * a quote never prices a purchase the route would refuse as malformed.
  */
-function parsedOf(tool: RouteTool, args: Record<string, unknown>): ParsedRequest {
+function parsedOf(tool: CalledTool, args: Record<string, unknown>): ParsedRequest {
   const { body } = requestOf(tool, args);
   const pick = (names: readonly string[]) =>
     Object.fromEntries(names.filter((name) => args[name] !== undefined).map((name) => [name, args[name]]));
@@ -171,15 +178,17 @@ async function callTool(
   name: string,
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
-  const tool = context.tools.find((t) => t.name === name);
-  if (!tool) throw protocolError(`Unknown tool: ${name}`);
+  const { calls } = await context.catalogue();
+  const call = Object.hasOwn(calls, name) ? calls[name] : undefined;
+  if (!call) throw protocolError(`Unknown tool: ${name}`);
+  const tool: CalledTool = { ...call, route: await context.routeNamed(call.route) };
   const bound = routeArguments(args);
   try {
     // The route's own schemas check the arguments first, so a missing or malformed one answers the
     // route's code and param instead of reaching the API as an empty path segment.
     const parsed = parsedOf(tool, bound);
     if (tool.kind === 'quote') {
-      const fee = context.feeOf(tool.route, parsed);
+      const fee = await context.feeOf(tool.route, parsed);
       const token = await issueToken(
         context.cursors,
         context.keyId,
@@ -228,27 +237,27 @@ function apiFailure(answer: ApiAnswer): Error {
   return protocolError(`${error?.code}: ${error?.message}`, error);
 }
 
-/** The answer to `tools/list`: every tool, in one page. */
-export const toolsList = (tools: readonly RouteTool[]) => ({
-  tools: tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
-    name,
-    description,
-    inputSchema,
-    ...(outputSchema ? { outputSchema } : {}),
-    annotations,
-  })),
-});
+/**
+ * The SDK checks a client's answer to an elicitation with its JSON Schema validator, by default a
+ * new Ajv instance with its formats for each server, so each request: this server never elicits.
+ */
+const noElicitation: jsonSchemaValidator = {
+  getValidator: () => {
+    throw new Error('this server never asks the client for input');
+  },
+};
 
 export function mcpServer(context: McpContext): Server {
   const server = new Server(
     { name: 'company-register-data-service', version: '1.0.0' },
     {
       capabilities: { tools: {}, resources: {} },
+      jsonSchemaValidator: noElicitation,
       instructions:
         'Company register data. Free tools read; paid tools come in two steps: quote_* answers the fee and a confirmationToken, the buy tool needs both. Always show the fee to the user before buying. Held extracts are resources (extract://<id>), free to read.',
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => toolsList(context.tools));
+  server.setRequestHandler(ListToolsRequestSchema, async () => (await context.catalogue()).list);
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     callTool(context, request.params.name, request.params.arguments ?? {}),
   );

@@ -256,3 +256,40 @@ export function toolsOf(routes: readonly RouteDefinition[]): RouteTool[] {
     return [quote, buy];
   });
 }
+
+/** A tool as `tools/list` shows it. */
+export type ListedTool = Pick<
+  RouteTool,
+  'name' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'
+>;
+
+/** The answer to `tools/list`: every tool, in one page. */
+export const toolsList = (tools: readonly RouteTool[]): { tools: ListedTool[] } => ({
+  tools: tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+    name,
+    description,
+    inputSchema,
+    ...(outputSchema ? { outputSchema } : {}),
+    annotations,
+  })),
+});
+
+/** How to call one tool: its kind, the name of the route it calls, and where each argument goes. */
+export type ToolCall = Pick<RouteTool, 'kind' | 'argumentsIn'> & { route: string };
+
+/**
+ * What the MCP function needs of the tools, as plain JSON: the `tools/list` answer and how to call
+ * each tool. A Lambda bundle reads it from a file written when it was bundled (scripts/mcp-tools.ts),
+ * so its start builds no JSON Schema and no route (docs/decisions/pending-lean-mcp-and-passkeys.md).
+ */
+export interface ToolCatalogue {
+  list: { tools: ListedTool[] };
+  calls: Record<string, ToolCall>;
+}
+
+export const catalogueOf = (tools: readonly RouteTool[]): ToolCatalogue => ({
+  list: toolsList(tools),
+  calls: Object.fromEntries(
+    tools.map(({ name, kind, route, argumentsIn }) => [name, { kind, route: route.name, argumentsIn }]),
+  ),
+});

@@ -5,7 +5,14 @@
  * keys table expiring links and sessions by TTL; the built script copied next to its bundle.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorsPageCommand, sandboxChunkCommand } from '../../lib/bundling.ts';
+import {
+  chunkCommand,
+  errorsPageCommand,
+  MCP_CHUNK,
+  mcpToolsCommand,
+  SANDBOX_CHUNK,
+  WEBAUTHN_CHUNK,
+} from '../../lib/bundling.ts';
 import { bundlingWithAssets } from '../../lib/constructs/api-function.ts';
 import { CONSOLE_SCRIPT, CONSOLE_STYLES, consoleRoutes } from '../../shared/console/routes.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
@@ -103,8 +110,9 @@ describe('console routes, deployed', () => {
     expect(
       bundlingWithAssets([CONSOLE_SCRIPT, CONSOLE_STYLES]).commandHooks?.afterBundling('/in', '/out'),
     ).toEqual([
-      sandboxChunkCommand('/in', '/out'),
+      ...[SANDBOX_CHUNK, MCP_CHUNK, WEBAUTHN_CHUNK].map((chunk) => chunkCommand(chunk, '/in', '/out')),
       errorsPageCommand('/in', '/out'),
+      mcpToolsCommand('/in', '/out'),
       'cp "/in/shared/console/dist/console.js" "/out/console.js"',
       'cp "/in/shared/console/client/console.css" "/out/console.css"',
     ]);

@@ -4,7 +4,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
-import { errorsPageCommand, lambdaBundling, sandboxChunkCommand } from '../../lib/bundling.ts';
+import {
+  chunkCommand,
+  errorsPageCommand,
+  lambdaBundling,
+  MCP_CHUNK,
+  mcpToolsCommand,
+  SANDBOX_CHUNK,
+  WEBAUTHN_CHUNK,
+} from '../../lib/bundling.ts';
 import { bundlingWithAssets } from '../../lib/constructs/api-function.ts';
 import { docsRoutes, OPENAPI_DOCUMENT, SCALAR_BUNDLE } from '../../shared/docs/routes.ts';
 import { resourcePaths, resourcesOf, type Synthesized, synthesize } from './synth.ts';
@@ -64,8 +72,9 @@ describe('docs routes, deployed', () => {
     expect(docsRoutes.getApiReferenceScript.assets).toEqual([SCALAR_BUNDLE]);
     const bundling = bundlingWithAssets([OPENAPI_DOCUMENT, SCALAR_BUNDLE]);
     expect(bundling.commandHooks?.afterBundling('/in', '/out')).toEqual([
-      sandboxChunkCommand('/in', '/out'),
+      ...[SANDBOX_CHUNK, MCP_CHUNK, WEBAUTHN_CHUNK].map((chunk) => chunkCommand(chunk, '/in', '/out')),
       errorsPageCommand('/in', '/out'),
+      mcpToolsCommand('/in', '/out'),
       'cp "/in/docs/openapi.json" "/out/openapi.json"',
       'cp "/in/node_modules/@scalar/api-reference/dist/browser/standalone.js" "/out/standalone.js"',
     ]);

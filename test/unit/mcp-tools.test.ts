@@ -7,8 +7,7 @@ import { defineRoute } from '../../shared/kernel/http/route.ts';
 import { noQuery } from '../../shared/kernel/http/schemas.ts';
 import { withGeneratedTools } from '../../shared/mcp/docs.ts';
 import { chargeOf, feeOf, QUOTED_ROUTES } from '../../shared/mcp/fees.ts';
-import { toolsList } from '../../shared/mcp/server.ts';
-import { toolsOf } from '../../shared/mcp/tools.ts';
+import { toolsList, toolsOf } from '../../shared/mcp/tools.ts';
 import { EXAMPLE_PRICE_SCHEDULE } from '../../shared/usage/prices.ts';
 
 /** Tools are derived from whatever route list they are given (issue 43 part 2). */

@@ -4,16 +4,23 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { esbuildOptions, keepingResponseSchemas } from '../../lib/bundling.ts';
+import { esbuildOptions } from '../../lib/bundling.ts';
 import { bundlingWithAssets } from '../../lib/constructs/api-function.ts';
-import { esbuildOptionsFor } from '../../scripts/function-weight.ts';
 import { routeList, routes } from '../../shared/app/routes.ts';
 
 /**
  * Lambda bundles leave the route entries' response schemas out (lib/bundling.ts,
- * docs/decisions/0119-responses-out-of-lambda.md); the MCP server's keeps them for its tools'
- * output schemas.
+ * docs/decisions/0119-responses-out-of-lambda.md), the MCP server's too: its tools' output schemas
+ * are worked out when it is bundled (test/unit/lean-starts.test.ts).
  */
+
+/** The Lambda options without the definition that leaves the responses out. */
+const keepingResponses = {
+  ...esbuildOptions,
+  define: Object.fromEntries(
+    Object.entries(esbuildOptions.define).filter(([name]) => name !== 'process.env.ROUTE_RESPONSES_OMITTED'),
+  ),
+};
 const requireBundle = async (contents: string, options: typeof esbuildOptions) => {
   const dir = mkdtempSync(join(tmpdir(), 'crds-responses-'));
   try {
@@ -39,29 +46,16 @@ describe("route entries' response schemas", () => {
     expect(responses).toEqual(routeList.map((route) => [route.name, false]));
   }, 60_000);
 
-  it("are kept by the MCP server's bundle, for every route", async () => {
-    const { responses } = await requireBundle(responsesOfEveryRoute, keepingResponseSchemas(esbuildOptions));
-    expect(responses).toEqual(routeList.map((route) => [route.name, true]));
-    expect(routeList.filter((route) => route.responseSchemas).map((route) => route.name)).toEqual([
-      routes.mcp.name,
-    ]);
-    expect(esbuildOptionsFor({ route: routes.mcp }).define).not.toHaveProperty(
-      'process.env.ROUTE_RESPONSES_OMITTED',
-    );
-    expect(esbuildOptionsFor({ route: routes.listMonitors })).toBe(esbuildOptions);
-  }, 60_000);
-
   it('are there wherever no bundle defines them away (the contract, the local stack, tests)', () => {
     expect(routeList.filter((route) => route.response === undefined).map((route) => route.name)).toEqual([]);
   });
 
-  it("are kept by CDK's bundling for the MCP server only", () => {
+  it("are left out by CDK's bundling, with assets or without", () => {
     expect(bundlingWithAssets([]).define).toHaveProperty('process.env.ROUTE_RESPONSES_OMITTED', 'true');
     expect(bundlingWithAssets(['docs/openapi.json']).define).toHaveProperty(
       'process.env.ROUTE_RESPONSES_OMITTED',
       'true',
     );
-    expect(bundlingWithAssets([], true).define).not.toHaveProperty('process.env.ROUTE_RESPONSES_OMITTED');
   });
 
   it('a monitor read bundles its request schema but not its response schema', async () => {
@@ -73,7 +67,7 @@ describe("route entries' response schemas", () => {
       outdir: 'bundles',
     });
     const kept = await build({
-      ...keepingResponseSchemas(esbuildOptions),
+      ...keepingResponses,
       sourcemap: false,
       write: false,
       entryPoints: { GetMonitor: `functions/${routes.getMonitor.handler}.ts` },

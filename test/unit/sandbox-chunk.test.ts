@@ -69,8 +69,8 @@ describe('the sandbox in a file beside the bundle', () => {
     });
     for (const dir of [withRegistry, without]) {
       const commands = lambdaBundling.commandHooks?.afterBundling(resolve('.'), dir) ?? [];
-      // The sandbox file's command, and the error reference page's (not written beside these).
-      expect(commands).toHaveLength(2);
+      // The three chunks' commands, the error reference page's and the MCP tools' (not written beside these).
+      expect(commands).toHaveLength(5);
       for (const command of commands) execFileSync('bash', ['-c', command], { cwd: resolve('.') });
     }
     expect(existsSync(join(without, SANDBOX_CHUNK.file))).toBe(false);

@@ -57,8 +57,8 @@ export interface RouteDefinition<
    * check of the local stack and the tests read it. Lambda bundles leave it out (undefined), for
    * only its builder used it there: an entry writes `response: process.env.ROUTE_RESPONSES_OMITTED
    * ? NO_RESPONSE : schema`, and lib/bundling.ts defines that variable, so esbuild drops the
-   * schema and never builds it at start (docs/decisions/0119-responses-out-of-lambda.md). A
-   * route whose function reads every route's response (`responseSchemas`) keeps them.
+   * schema and never builds it at start (docs/decisions/0119-responses-out-of-lambda.md). The MCP
+   * server's tool output schemas are worked out when its function is bundled (lib/bundling.ts).
    */
   readonly response: TResponse;
   readonly status: number;
@@ -133,11 +133,6 @@ export interface RouteDefinition<
   readonly notForAgents?: boolean;
   /** Honours `X-Sandbox-Simulate: order_failed` with a test key. */
   readonly sandboxSimulate?: boolean;
-  /**
-   * Its function reads every route's response schema (the MCP server's tool output schemas): its
-   * bundle keeps them, where every other function's bundle leaves them out (`response`).
-   */
-  readonly responseSchemas?: boolean;
   /** Files (relative to the project root) copied next to the deployed bundle, read at run time. */
   readonly assets?: readonly string[];
 }
