@@ -22,8 +22,6 @@ export interface MetricSpec {
 export const SERVICE_METRICS = {
   /** One per registry call (retries included in the one call), by operation and outcome. */
   registryCalls: { name: 'RegistryCalls', dimensions: ['operation', 'outcome'] },
-  /** One per webhook attempt made, by outcome (`succeeded` or `failed`). */
-  webhookAttempts: { name: 'WebhookAttempts', dimensions: ['outcome'] },
   /** Per sweep: purchases still unsettled an hour after they were made (money at risk). */
   unsettledPurchases: { name: 'UnsettledPurchasesOverAnHour', dimensions: [] },
   /** Each call to a dependency (DynamoDB, the registry, an AWS service): its latency (dependency-calls.ts). */
