@@ -21,6 +21,8 @@ import {
 } from './synth.ts';
 
 const route = mcpRoutes.mcp;
+/** What every other function's bundle defines, so that esbuild drops the route entries' response schemas (lib/bundling.ts). */
+const RESPONSES_OMITTED = 'process.env.ROUTE_RESPONSES_OMITTED';
 
 describe('/mcp, deployed', () => {
   let synth: Synthesized;
@@ -66,5 +68,16 @@ describe('/mcp, deployed', () => {
   it("gives the function the stage's price schedule, which its quotes price from", () => {
     const schedule = environmentOf(functionOfRoute(synth, route))[PRICE_SCHEDULE_ENV];
     expect(JSON.parse(String(schedule))).toEqual(EXAMPLE_PRICE_SCHEDULE);
+  });
+
+  // A synth here skips bundling, so the options the area stack gave the function stand for the bundle.
+  it("bundles every route's response schemas into the MCP function alone (its tools' outputs, record 0119)", () => {
+    const bundling = (name: string) => synth.api.functions.get(name)?.bundling;
+    expect(bundling(route.name)?.define).toBeDefined();
+    expect(bundling(route.name)?.define).not.toHaveProperty([RESPONSES_OMITTED]);
+    const others = [...synth.api.functions.keys()].filter((name) => name !== route.name);
+    expect(others.length).toBeGreaterThan(10);
+    for (const name of others)
+      expect(bundling(name)?.define, name).toHaveProperty([RESPONSES_OMITTED], 'true');
   });
 });
