@@ -267,7 +267,8 @@ const capabilityAlarmMetric = (spec: CapabilityAlarm): IMetric =>
 /** The failure rate a capability's alarm watches (its dashboard graphs the same). */
 export const capabilityFailureRate = (
   spec: CapabilityAlarm & { readonly failureRate: FailureRate },
-): MathExpression => failureRate(spec.metric.name, spec.failureRate, periodOf(spec.threshold));
+): MathExpression =>
+  failureRate(spec.metric.name, spec.failureRate, periodOf(spec.threshold), spec.dimensions);
 
 /** A metric the service writes as a metric line (shared/kernel/metric-line.ts), summed per period. */
 export const serviceMetric = (
@@ -285,14 +286,20 @@ export const serviceMetric = (
   });
 
 /**
- * `failed / all` of a counted metric by the values of one dimension, 0 while fewer than
- * `minimumSamples` were counted in the period (a single failure among three calls is not a rate).
+ * `failed / all` of a counted metric by the values of one dimension (under `dimensions` besides),
+ * 0 while fewer than `minimumSamples` were counted in the period (a single failure among three
+ * calls is not a rate).
  */
-export function failureRate(metricName: string, rate: FailureRate, period: Duration): MathExpression {
+export function failureRate(
+  metricName: string,
+  rate: FailureRate,
+  period: Duration,
+  dimensions: Readonly<Record<string, string>> = {},
+): MathExpression {
   const usingMetrics = Object.fromEntries(
     rate.outcomes.map((outcome) => [
       outcome,
-      serviceMetric(metricName, { [rate.dimension]: outcome }, period),
+      serviceMetric(metricName, { ...dimensions, [rate.dimension]: outcome }, period),
     ]),
   );
   // An outcome not seen in a period has no data point, which would blank the whole sum.

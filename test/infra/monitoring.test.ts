@@ -256,6 +256,12 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
     expect(alarmOn(WEBHOOK_METRICS.webhookAttempts.name).map(thresholdNameOf)).toEqual([
       'webhookFailureRate',
     ]);
+    // Declared by the webhooks' capability module (its `failureRate`), the same metric math.
+    expect(
+      alarmOn(WEBHOOK_METRICS.webhookAttempts.name)[0]?.Metrics?.find((m) => m.Expression)?.Expression,
+    ).toBe(
+      'IF((FILL(succeeded, 0) + FILL(failed, 0)) >= 20, (FILL(failed, 0)) / (FILL(succeeded, 0) + FILL(failed, 0)), 0)',
+    );
     expect(alarmOn(SERVICE_METRICS.unsettledPurchases.name).map(thresholdNameOf)).toEqual([
       'unsettledPurchases',
     ]);
