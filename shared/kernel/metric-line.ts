@@ -2,8 +2,9 @@
  * A CloudWatch metric written as one line in the embedded metric format (EMF): CloudWatch Logs
  * extracts the metric from the function's log, with no client, no API call and nothing to load at
  * start. For the figures the alarms watch that adapters and use cases produce outside a handler's
- * Powertools `Metrics` (registry calls, webhook attempts, the sweeper's findings); the names and
- * dimensions are those of `SERVICE_METRICS`, which lib/ builds the alarms from.
+ * Powertools `Metrics` (registry calls, the sweeper's findings, a capability's own such as the
+ * webhook attempts); the names and dimensions are those of `SERVICE_METRICS` or of a capability's
+ * `metrics.ts`, which lib/ builds the alarms from.
  *
  * Off where Powertools metrics are off (`POWERTOOLS_METRICS_DISABLED=true`, the local stack).
  */
