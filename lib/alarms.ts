@@ -1,7 +1,9 @@
 /**
- * Every alarm of a stage: one SNS topic, and each alarm's threshold a named entry of
- * `ALARM_THRESHOLDS` with the reason for its value. docs/operations.md says what each alarm means
- * and what to do; its alarm table is checked against these names by a test.
+ * Every alarm of a stage: one SNS topic, and each alarm's threshold named, with the reason for its
+ * value: the service's own are the entries of `ALARM_THRESHOLDS`; a capability's are its own, in
+ * its capability module's `alarms` or, for an alarm on a resource only CDK knows (a state machine,
+ * a queue, a schedule's function), in its `cdk/alarms.ts` (`namedThresholds`). docs/operations.md
+ * says what each alarm means and what to do; its alarm table is checked against these names by a test.
  */
 import { Duration } from 'aws-cdk-lib';
 import {
@@ -17,7 +19,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import type { AlarmThreshold, CapabilityAlarm } from '../shared/kernel/capability.ts';
+import type { AlarmThreshold, CapabilityAlarm, FailureRate } from '../shared/kernel/capability.ts';
 import { ROUTE_METRICS } from '../shared/kernel/infra/route-metrics.ts';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
@@ -73,14 +75,6 @@ export const ALARM_THRESHOLDS = {
       'Any throttled invocation: a customer got 429/503 from the gateway or an event waited, because ' +
       'a reserved registry share or the account concurrency was used up.',
   },
-  workflowFailures: {
-    value: 0,
-    periodMinutes: 5,
-    periods: 1,
-    reason:
-      'Failed fulfilment executions: orders the registry rejects end in the workflow’s own failed ' +
-      'outcome (a Succeed state), so an execution that fails is an order stuck in a fault.',
-  },
   queueAgeSeconds: {
     value: 900,
     periodMinutes: 5,
@@ -104,15 +98,6 @@ export const ALARM_THRESHOLDS = {
       'announced maintenance and ordinary rejections excluded), once at least 10 calls were made: one ' +
       'in five for 15 minutes means customers are being refused.',
   },
-  webhookFailureRate: {
-    value: 0.5,
-    periodMinutes: 15,
-    periods: 2,
-    reason:
-      'Share of webhook attempts that failed, once at least 20 were made: single customer endpoints ' +
-      'fail on their own and are retried, but most attempts failing for 30 minutes points at our side ' +
-      '(egress, signing, the dispatcher).',
-  },
   unsettledPurchases: {
     value: 0,
     periodMinutes: 10,
@@ -121,85 +106,41 @@ export const ALARM_THRESHOLDS = {
       'Purchases still unsettled an hour after they were made: the registry may have charged us and the ' +
       'customer holds no extract. Money at risk, so one is enough.',
   },
-  referenceRefreshes: {
-    value: 1,
-    below: true,
-    missingDataBreaches: true,
-    periodMinutes: 24 * 60,
-    periods: 2,
-    reason:
-      'One missed day is usually a registry maintenance window or a passing fault, and the routes keep ' +
-      'serving the last good copy; two in a row means the registry changed its answer (refused as ' +
-      'malformed or shrunken), the credential or the function broke, or the schedule stopped running.',
-  },
-  monitoringDailyParts: {
-    value: 1,
-    below: true,
-    missingDataBreaches: true,
-    periodMinutes: 60,
-    periods: 30,
-    reason:
-      'Shards of the daily monitoring check finished per hour (MonitoringPartsFinished, job daily): a run ' +
-      'starts at 15:00 UTC and finishes its 32 shards within the day, so 30 hours in a row without one ' +
-      'means a run was missed (the schedule, the starter or the queue stopped) or is stuck.',
-  },
-  monitoringDailyRunSeconds: {
-    value: 24 * 3600,
-    periodMinutes: 60,
-    periods: 1,
-    reason:
-      "Seconds from the daily check's start to a shard finishing: at 1,000,000 companies and 25 registry " +
-      'reads a second a run takes about 22 hours; a shard finishing over 24 hours after its start ran ' +
-      'into the next run (raise the registry allowance or look for retries).',
-  },
-  monitoringWeeklyOverdue: {
-    value: 0,
-    periodMinutes: 24 * 60,
-    periods: 1,
-    reason:
-      'Summaries of the weekly job (Tuesdays 18:00 UTC) not matched when the daily job checks, at least 12 ' +
-      'hours after its start (MonitoringWeeklySummariesOverdue, written by the daily billing message): a ' +
-      'summary takes minutes, so one still missing means the weekly run never started or a part failed. ' +
-      "A missing-data alarm cannot watch a weekly run itself: its 7-day cadence is CloudWatch's longest window.",
-  },
-  monitoringWeeklyRunSeconds: {
-    value: 6 * 3600,
-    periodMinutes: 60,
-    periods: 1,
-    reason:
-      "Seconds from the weekly job's start to a summary matched: a 20,000-item summary is bought once and " +
-      'matched in minutes, so six hours means purchases were retried for hours or the queue was blocked.',
-  },
-  monitoringQueueAgeSeconds: {
-    value: 24 * 3600,
-    periodMinutes: 60,
-    periods: 1,
-    reason:
-      "Oldest message in the monitoring fan-out queue, in seconds: a run's 33 messages wait their turn " +
-      "behind the capped consumers for up to a run's length, so a day means a part is not being run.",
-  },
 } as const satisfies Record<string, AlarmThreshold>;
 
 export type AlarmThresholdName = keyof typeof ALARM_THRESHOLDS;
 
-/** Fewest registry calls or webhook attempts in a period for their failure rates to count. */
-export const MIN_RATE_SAMPLES = { registryCalls: 10, webhookAttempts: 20 } as const;
+/** A threshold with the name the alarm's description and the runbook give it. */
+export interface NamedThreshold extends AlarmThreshold {
+  readonly name: string;
+}
 
-/** The figure an alarm watches, its threshold's name, and what it means in a sentence. */
+/** A capability's own thresholds (its `cdk/alarms.ts`), each named by its key. */
+export const namedThresholds = <const T extends Readonly<Record<string, AlarmThreshold>>>(
+  thresholds: T,
+): { readonly [K in keyof T & string]: T[K] & { readonly name: K } } =>
+  Object.fromEntries(
+    Object.entries(thresholds).map(([name, threshold]) => [name, { ...threshold, name }]),
+  ) as { readonly [K in keyof T & string]: T[K] & { readonly name: K } };
+
+/** Fewest registry calls in a period for their failure rate to count. */
+export const MIN_RATE_SAMPLES = { registryCalls: 10 } as const;
+
+/** The figure an alarm watches, its threshold (the service's, by name, or a capability's own), and what it means in a sentence. */
 export interface AlarmSpec {
   readonly metric: IMetric;
-  readonly threshold: AlarmThresholdName;
+  readonly threshold: AlarmThresholdName | NamedThreshold;
   readonly summary: string;
 }
 
-const thresholdOf = (name: AlarmThresholdName): AlarmThreshold => ALARM_THRESHOLDS[name];
+const thresholdOf = (threshold: AlarmThresholdName | NamedThreshold): NamedThreshold =>
+  typeof threshold === 'string' ? { ...ALARM_THRESHOLDS[threshold], name: threshold } : threshold;
 
 /** `… Threshold <name> (> <value>): <reason>`: the description says which constant set the alarm. */
-export const alarmDescription = (spec: Pick<AlarmSpec, 'threshold' | 'summary'>): string =>
-  describeAlarm(spec.summary, spec.threshold, thresholdOf(spec.threshold));
-
-const describeAlarm = (summary: string, name: string, threshold: AlarmThreshold) =>
-  `${summary} Threshold ${name} (${threshold.below ? '<' : '>'} ${threshold.value}): ${threshold.reason}`;
+export const alarmDescription = (spec: Pick<AlarmSpec, 'threshold' | 'summary'>): string => {
+  const { name, below, value, reason } = thresholdOf(spec.threshold);
+  return `${spec.summary} Threshold ${name} (${below ? '<' : '>'} ${value}): ${reason}`;
+};
 
 const kebab = (pascal: string): string =>
   pascal
@@ -234,27 +175,21 @@ export class StageAlarms {
     return this.made;
   }
 
-  add(id: string, spec: AlarmSpec): Alarm {
-    return this.make(id, spec.metric, thresholdOf(spec.threshold), alarmDescription(spec));
-  }
-
-  /** A capability's alarm (its capability module): its threshold is its own, named by the alarm's id. */
+  /** A capability's alarm (its capability module): its threshold is its own, named by the alarm's id in camel case. */
   forCapability(id: string, spec: CapabilityAlarm): Alarm {
-    const { metric, threshold } = spec;
-    const period = Duration.minutes(threshold.periodMinutes);
-    return this.make(
-      id,
-      serviceMetric(metric.name, { ...spec.dimensions }, period),
-      threshold,
-      describeAlarm(spec.summary, id, threshold),
-    );
+    return this.add(id, {
+      metric: capabilityAlarmMetric(spec),
+      threshold: { ...spec.threshold, name: capabilityThresholdName(id) },
+      summary: spec.summary,
+    });
   }
 
-  private make(id: string, metric: IMetric, threshold: AlarmThreshold, description: string): Alarm {
+  add(id: string, spec: AlarmSpec): Alarm {
+    const threshold = thresholdOf(spec.threshold);
     const alarm = new Alarm(this.scope, `${id}Alarm`, {
       alarmName: `company-register-${this.stage}-${kebab(id)}`,
-      alarmDescription: description,
-      metric,
+      alarmDescription: alarmDescription(spec),
+      metric: spec.metric,
       threshold: threshold.value,
       comparisonOperator: threshold.below
         ? ComparisonOperator.LESS_THAN_THRESHOLD
@@ -317,8 +252,23 @@ export interface RouteAlarms extends FunctionAlarms {
   readonly internalErrors: Alarm;
 }
 
-export const periodOf = (name: AlarmThresholdName): Duration =>
-  Duration.minutes(ALARM_THRESHOLDS[name].periodMinutes);
+export const periodOf = (threshold: AlarmThresholdName | AlarmThreshold): Duration =>
+  Duration.minutes((typeof threshold === 'string' ? ALARM_THRESHOLDS[threshold] : threshold).periodMinutes);
+
+/** The name a capability alarm's threshold goes by: its id in camel case (`WebhookFailureRate`: `webhookFailureRate`). */
+export const capabilityThresholdName = (id: string): string => `${id.charAt(0).toLowerCase()}${id.slice(1)}`;
+
+/** The figure a capability's alarm watches, per its threshold's period. */
+const capabilityAlarmMetric = (spec: CapabilityAlarm): IMetric =>
+  spec.failureRate
+    ? capabilityFailureRate({ ...spec, failureRate: spec.failureRate })
+    : serviceMetric(spec.metric.name, { ...spec.dimensions }, periodOf(spec.threshold));
+
+/** The failure rate a capability's alarm watches (its dashboard graphs the same). */
+export const capabilityFailureRate = (
+  spec: CapabilityAlarm & { readonly failureRate: FailureRate },
+): MathExpression =>
+  failureRate(spec.metric.name, spec.failureRate, periodOf(spec.threshold), spec.dimensions);
 
 /** A metric the service writes as a metric line (shared/kernel/metric-line.ts), summed per period. */
 export const serviceMetric = (
@@ -336,28 +286,30 @@ export const serviceMetric = (
   });
 
 /**
- * `failed / all` of a counted metric by outcome, 0 while fewer than `minimum` were counted in the
- * period (a single failure among three calls is not a rate).
+ * `failed / all` of a counted metric by the values of one dimension (under `dimensions` besides),
+ * 0 while fewer than `minimumSamples` were counted in the period (a single failure among three
+ * calls is not a rate).
  */
 export function failureRate(
   metricName: string,
-  outcomes: readonly string[],
-  failedOutcomes: readonly string[],
-  minimum: number,
+  rate: FailureRate,
   period: Duration,
-  label: string,
+  dimensions: Readonly<Record<string, string>> = {},
 ): MathExpression {
   const usingMetrics = Object.fromEntries(
-    outcomes.map((outcome) => [outcome, serviceMetric(metricName, { outcome }, period)]),
+    rate.outcomes.map((outcome) => [
+      outcome,
+      serviceMetric(metricName, { ...dimensions, [rate.dimension]: outcome }, period),
+    ]),
   );
   // An outcome not seen in a period has no data point, which would blank the whole sum.
-  const all = outcomes.map((outcome) => `FILL(${outcome}, 0)`).join(' + ');
-  const failed = failedOutcomes.map((outcome) => `FILL(${outcome}, 0)`).join(' + ');
+  const all = rate.outcomes.map((outcome) => `FILL(${outcome}, 0)`).join(' + ');
+  const failed = rate.failed.map((outcome) => `FILL(${outcome}, 0)`).join(' + ');
   return new MathExpression({
-    expression: `IF((${all}) >= ${minimum}, (${failed}) / (${all}), 0)`,
+    expression: `IF((${all}) >= ${rate.minimumSamples}, (${failed}) / (${all}), 0)`,
     usingMetrics,
     period,
-    label,
+    label: rate.label,
   });
 }
 
@@ -365,20 +317,12 @@ export function failureRate(
 export const registryFailureRate = (): MathExpression =>
   failureRate(
     SERVICE_METRICS.registryCalls.name,
-    ['ok', 'rejected', 'maintenance', 'failed'],
-    ['failed'],
-    MIN_RATE_SAMPLES.registryCalls,
+    {
+      dimension: 'outcome',
+      outcomes: ['ok', 'rejected', 'maintenance', 'failed'],
+      failed: ['failed'],
+      minimumSamples: MIN_RATE_SAMPLES.registryCalls,
+      label: 'Registry calls failed (share)',
+    },
     periodOf('registryErrorRate'),
-    'Registry calls failed (share)',
-  );
-
-/** The webhook failure rate (`WebhookAttempts` by outcome). */
-export const webhookFailureRate = (): MathExpression =>
-  failureRate(
-    SERVICE_METRICS.webhookAttempts.name,
-    ['succeeded', 'failed'],
-    ['failed'],
-    MIN_RATE_SAMPLES.webhookAttempts,
-    periodOf('webhookFailureRate'),
-    'Webhook attempts failed (share)',
   );

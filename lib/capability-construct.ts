@@ -17,7 +17,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { TableId } from '../shared/kernel/infra/tables.ts';
-import type { StageAlarms } from './alarms.ts';
+import type { NamedThreshold, StageAlarms } from './alarms.ts';
 import type { FailedEvents } from './constructs/failed-events.ts';
 import type { LiveAliases } from './constructs/live-alias.ts';
 import type { EntryFor } from './routes.ts';
@@ -98,6 +98,11 @@ export function sharedResource<K extends keyof SharedResources>(
 export interface CapabilityConstructs {
   /** Capabilities whose `shares` it uses: built before it. */
   readonly after?: readonly string[];
+  /**
+   * The thresholds of its alarms on what it builds (its `cdk/alarms.ts`, `namedThresholds`): the
+   * runbook's alarm table and the tests read every alarm's threshold from here and lib/alarms.ts.
+   */
+  readonly alarmThresholds?: Readonly<Record<string, NamedThreshold>>;
   /** Its functions outside routes that call the registry, each given a share of its capacity. */
   readonly registryCallers?: { readonly workflowTasks?: number; readonly scheduled?: number };
   build(scope: CapabilityStackScope): BuiltCapability;

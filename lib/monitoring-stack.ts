@@ -10,7 +10,6 @@ import {
   registryFailureRate,
   type StageAlarms,
   serviceMetric,
-  webhookFailureRate,
 } from './alarms.ts';
 import type { RouteArea } from './routes.ts';
 
@@ -101,9 +100,10 @@ export interface MonitoringStackProps {
 /**
  * The stage's alarms on the API and the tiers behind it, as a nested stack of the API stack so
  * that the API stack's template keeps room: the 5xx rate, the p99 latency of each route area, the
- * registry's and the webhooks' failure rates and the money at risk. The fulfilment and webhook
- * tiers add their own (queue age, dead letters, workflow failures, their functions) here through
- * `alarms`; each route's function has its errors and throttles alarms in its area's stack.
+ * registry's failure rate, each capability's alarms of its capability module (the webhooks'
+ * failure rate) and the money at risk. The capabilities' constructs add their own (queue age, dead
+ * letters, workflow failures, their functions) here through `alarms`; each route's function has
+ * its errors and throttles alarms in its area's stack.
  */
 export class MonitoringStack extends NestedStack {
   constructor(scope: Construct, id: string, props: MonitoringStackProps & { alarms: StageAlarms }) {
@@ -129,19 +129,14 @@ export class MonitoringStack extends NestedStack {
       threshold: 'registryErrorRate',
       summary: 'Too many registry calls failed.',
     });
-    alarms.add('WebhookFailureRate', {
-      metric: webhookFailureRate(),
-      threshold: 'webhookFailureRate',
-      summary: 'Most webhook attempts failed.',
-    });
+    // Each capability's own alarms, declared in its capability module.
+    for (const capability of capabilityList) {
+      for (const [id, alarm] of Object.entries(capability.alarms ?? {})) alarms.forCapability(id, alarm);
+    }
     alarms.add('UnsettledPurchases', {
       metric: unsettledPurchases(),
       threshold: 'unsettledPurchases',
       summary: 'The sweeper found purchases unsettled for over an hour (money at risk).',
     });
-    // Each capability's own alarms, declared in its capability module.
-    for (const capability of capabilityList) {
-      for (const [id, alarm] of Object.entries(capability.alarms ?? {})) alarms.forCapability(id, alarm);
-    }
   }
 }

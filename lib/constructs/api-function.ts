@@ -180,6 +180,11 @@ export const POWERTOOLS_ENVIRONMENT = {
 export class ApiFunction extends NodejsFunction {
   /** The function's own log group (the stage's retention). */
   readonly functionLogGroup: LogGroup;
+  /**
+   * What esbuild builds its bundle with (a synth that skips bundling never runs it, so the infra
+   * tests read it here: no function keeps the route entries' response schemas).
+   */
+  readonly bundling: BundlingOptions;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`);
@@ -187,6 +192,7 @@ export class ApiFunction extends NodejsFunction {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Execution role of ${id}`,
     });
+    const bundling = bundlingWithAssets(props.assets);
     super(scope, id, {
       entry: props.entry,
       handler: 'handler',
@@ -203,7 +209,7 @@ export class ApiFunction extends NodejsFunction {
       // (lib/constructs/live-alias.ts); the one it replaces is deleted once the deploy has
       // succeeded (a failed deploy rolls back to it first), so versions do not pile up.
       currentVersionOptions: { removalPolicy: RemovalPolicy.DESTROY },
-      bundling: bundlingWithAssets(props.assets),
+      bundling,
       ...(props.reservedConcurrentExecutions === undefined
         ? {}
         : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),
@@ -226,6 +232,7 @@ export class ApiFunction extends NodejsFunction {
     });
     logGroup.grantWrite(role);
     this.functionLogGroup = logGroup;
+    this.bundling = bundling;
   }
 
   /**

@@ -3,7 +3,7 @@ import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { type Alias, EventSourceMapping, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { type AlarmThresholdName, periodOf, type StageAlarms } from '../alarms.ts';
+import { type NamedThreshold, periodOf, type StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 
 /** A dead letter is kept this long, time enough to inspect and redrive it. */
@@ -31,8 +31,8 @@ export function queueWithDeadLetters(
     visibilityTimeout: Duration;
     alarms: StageAlarms;
     whatWaits: string;
-    /** The oldest message's alarm threshold (default `queueAgeSeconds`, for queues consumed within seconds). */
-    ageThreshold?: Extract<AlarmThresholdName, 'queueAgeSeconds' | 'monitoringQueueAgeSeconds'>;
+    /** The oldest message's alarm threshold (default `queueAgeSeconds`, for queues consumed within seconds): a capability's own. */
+    ageThreshold?: NamedThreshold;
   },
 ): QueueWithDeadLetters {
   const ageThreshold = props.ageThreshold ?? 'queueAgeSeconds';

@@ -29,7 +29,10 @@ export interface CapabilityArea {
   readonly examples?: Readonly<Record<string, RequestExample>>;
 }
 
-/** An alarm's threshold, with the reason for its value (lib/alarms.ts names the service's own). */
+/**
+ * An alarm's threshold, with the reason for its value (lib/alarms.ts names the service's own, a
+ * capability its own in its capability module's `alarms` or its `cdk/alarms.ts`).
+ */
 export interface AlarmThreshold {
   /** The alarm fires when the figure is above this (below it, with `below`). */
   readonly value: number;
@@ -45,13 +48,33 @@ export interface AlarmThreshold {
 }
 
 /**
+ * The share of a counted metric's counts that failed, by the values of one of its dimensions
+ * (`failed / all`), counted as 0 in a period with fewer than `minimumSamples` counts: a single
+ * failure among three attempts is not a rate.
+ */
+export interface FailureRate {
+  /** The dimension whose values tell the outcomes apart (`outcome`). */
+  readonly dimension: string;
+  /** Every value it takes, each read as its own series. */
+  readonly outcomes: readonly string[];
+  /** Those that count as failed. */
+  readonly failed: readonly string[];
+  readonly minimumSamples: number;
+  /** What the figure is called on graphs (`Attempts failed (share)`). */
+  readonly label: string;
+}
+
+/**
  * An alarm on one of a capability's metrics (CDK makes it in the stage's alarms stack,
- * lib/monitoring-stack.ts): fires above `value` (below, with `below`) for `periods` periods.
+ * lib/monitoring-stack.ts): fires above `value` (below, with `below`) for `periods` periods. Its
+ * threshold is named by the alarm's id in camel case in the alarm's description.
  */
 export interface CapabilityAlarm {
   readonly metric: MetricSpec;
   /** The dimensions the alarm reads the metric under (a metric line is written under all of its). */
   readonly dimensions?: Readonly<Record<string, string>>;
+  /** Watch the share of the metric's counts that failed rather than their sum. */
+  readonly failureRate?: FailureRate;
   readonly summary: string;
   readonly threshold: AlarmThreshold;
 }

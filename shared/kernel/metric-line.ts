@@ -2,8 +2,9 @@
  * A CloudWatch metric written as one line in the embedded metric format (EMF): CloudWatch Logs
  * extracts the metric from the function's log, with no client, no API call and nothing to load at
  * start. For the figures the alarms watch that adapters and use cases produce outside a handler's
- * Powertools `Metrics` (registry calls, webhook attempts, the sweeper's findings); the names and
- * dimensions are those of `SERVICE_METRICS`, which lib/ builds the alarms from.
+ * Powertools `Metrics` (registry calls, the sweeper's findings, a capability's own such as the
+ * webhook attempts); the names and dimensions are those of `SERVICE_METRICS` or of a capability's
+ * `metrics.ts`, which lib/ builds the alarms from.
  *
  * Off where Powertools metrics are off (`POWERTOOLS_METRICS_DISABLED=true`, the local stack).
  */
@@ -22,8 +23,6 @@ export interface MetricSpec {
 export const SERVICE_METRICS = {
   /** One per registry call (retries included in the one call), by operation and outcome. */
   registryCalls: { name: 'RegistryCalls', dimensions: ['operation', 'outcome'] },
-  /** One per webhook attempt made, by outcome (`succeeded` or `failed`). */
-  webhookAttempts: { name: 'WebhookAttempts', dimensions: ['outcome'] },
   /** Per sweep: purchases still unsettled an hour after they were made (money at risk). */
   unsettledPurchases: { name: 'UnsettledPurchasesOverAnHour', dimensions: [] },
   /** Each call to a dependency (DynamoDB, the registry, an AWS service): its latency (dependency-calls.ts). */

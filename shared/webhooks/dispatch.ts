@@ -9,8 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { toTimestamp } from '../kernel/clock.ts';
-import { putMetric, SERVICE_METRICS } from '../kernel/metric-line.ts';
+import { putMetric } from '../kernel/metric-line.ts';
 import { type EventLog, type EventRecord, eventBody } from './event-port.ts';
+import { WEBHOOK_METRICS } from './metrics.ts';
 import { nextAttemptAfter } from './schedule.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './sign.ts';
 import type {
@@ -151,7 +152,7 @@ export async function attemptDelivery(
     attemptRequest(event, endpoint.url, secrets, attemptNumber, started),
   );
   const ok = response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
-  putMetric(SERVICE_METRICS.webhookAttempts, { outcome: ok ? 'succeeded' : 'failed' });
+  putMetric(WEBHOOK_METRICS.webhookAttempts, { outcome: ok ? 'succeeded' : 'failed' });
   const next = ok ? null : nextAttemptAfter(attemptNumber, started, event.createdAt);
   const recorded = await ports.deliveries.recordAttempt(
     eventId,

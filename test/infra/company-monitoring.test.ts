@@ -7,9 +7,9 @@
  */
 import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALARM_THRESHOLDS } from '../../lib/alarms.ts';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { CONSUMER_CONCURRENCY } from '../../lib/settings.ts';
+import { MONITORING_ALARM_THRESHOLDS } from '../../shared/monitoring/cdk/alarms.ts';
 import { monitoringConsumerConcurrency } from '../../shared/monitoring/cdk/jobs.ts';
 import {
   DAILY_CHECK_SCHEDULE,
@@ -235,7 +235,7 @@ describe('company monitoring in AWS (dev stage)', () => {
     const age = alarmNamed('monitoring-queue-age');
     toTopic(age);
     expect(JSON.stringify(age.Dimensions)).toContain(queueId());
-    expect(age.Threshold).toBe(ALARM_THRESHOLDS.monitoringQueueAgeSeconds.value);
+    expect(age.Threshold).toBe(MONITORING_ALARM_THRESHOLDS.monitoringQueueAgeSeconds.value);
 
     const missed = alarmNamed('monitoring-daily-missed');
     toTopic(missed);
@@ -271,8 +271,8 @@ describe('company monitoring in AWS (dev stage)', () => {
     expect(weeklyMissed.Dimensions).toBeUndefined();
 
     for (const [suffix, job, threshold] of [
-      ['monitoring-daily-late', 'daily', ALARM_THRESHOLDS.monitoringDailyRunSeconds.value],
-      ['monitoring-weekly-late', 'weekly', ALARM_THRESHOLDS.monitoringWeeklyRunSeconds.value],
+      ['monitoring-daily-late', 'daily', MONITORING_ALARM_THRESHOLDS.monitoringDailyRunSeconds.value],
+      ['monitoring-weekly-late', 'weekly', MONITORING_ALARM_THRESHOLDS.monitoringWeeklyRunSeconds.value],
     ] as const) {
       const late = alarmNamed(suffix);
       toTopic(late);

@@ -21,6 +21,8 @@ import {
 } from './synth.ts';
 
 const route = mcpRoutes.mcp;
+/** What every function's bundle defines, so that esbuild drops the route entries' response schemas (lib/bundling.ts). */
+const RESPONSES_OMITTED = 'process.env.ROUTE_RESPONSES_OMITTED';
 
 describe('/mcp, deployed', () => {
   let synth: Synthesized;
@@ -66,5 +68,15 @@ describe('/mcp, deployed', () => {
   it("gives the function the stage's price schedule, which its quotes price from", () => {
     const schedule = environmentOf(functionOfRoute(synth, route))[PRICE_SCHEDULE_ENV];
     expect(JSON.parse(String(schedule))).toEqual(EXAMPLE_PRICE_SCHEDULE);
+  });
+
+  // A synth here skips bundling, so the options the area stack gave the function stand for the bundle.
+  it("leaves the route entries' response schemas out of every function, the MCP server's too (its tools are worked out at bundling)", () => {
+    const bundling = (name: string) => synth.api.functions.get(name)?.bundling;
+    const names = [...synth.api.functions.keys()];
+    expect(names).toContain(route.name);
+    expect(names.length).toBeGreaterThan(10);
+    for (const name of names)
+      expect(bundling(name)?.define, name).toHaveProperty([RESPONSES_OMITTED], 'true');
   });
 });

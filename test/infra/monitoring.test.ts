@@ -4,11 +4,12 @@
  * watched (every function, every route's latency, the queues, the workflow, the registry, the
  * webhooks, the money at risk); one topic and one dashboard per stage.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALARM_THRESHOLDS, type AlarmThresholdName } from '../../lib/alarms.ts';
+import { ALARM_THRESHOLDS, capabilityThresholdName } from '../../lib/alarms.ts';
+import { capabilityConstructs } from '../../lib/capability-constructs.ts';
 import { KEY_AUTHORIZER } from '../../lib/constructs/key-authorizer.ts';
 import { latencyGroups, MAX_ALARM_METRICS } from '../../lib/monitoring-stack.ts';
 import { registryAccountShare, registryShare } from '../../lib/registry-capacity.ts';
@@ -21,6 +22,7 @@ import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
 import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import { workflowTasks } from '../../shared/orders/infra.ts';
 import { REFERENCE_REFRESH } from '../../shared/reference/infra.ts';
+import { WEBHOOK_METRICS } from '../../shared/webhooks/metrics.ts';
 import {
   companyMonitoringOf,
   fulfilmentOf,
@@ -58,12 +60,21 @@ const alarmsOf = (synth: Synthesized): AlarmJson[] =>
     (alarm) => alarm.Properties as unknown as AlarmJson,
   );
 
-/** A capability's alarms' thresholds (its capability module), named by the alarm's id. */
-const capabilityThresholds: Record<string, AlarmThreshold> = Object.fromEntries(
-  capabilityList.flatMap((capability) =>
-    Object.entries(capability.alarms ?? {}).map(([id, alarm]) => [id, alarm.threshold]),
-  ),
+/** The capabilities' alarms' thresholds (their capability modules'), each named by its alarm's id in camel case. */
+const capabilityModuleThresholds: [string, AlarmThreshold][] = capabilityList.flatMap((capability) =>
+  Object.entries(capability.alarms ?? {}).map(([id, alarm]): [string, AlarmThreshold] => [
+    capabilityThresholdName(id),
+    alarm.threshold,
+  ]),
 );
+
+/** Every threshold by name: the service's (lib/alarms.ts), the capabilities' constructs' (their cdk/alarms.ts) and modules'. */
+const thresholdList: [string, AlarmThreshold][] = [
+  ...Object.entries(ALARM_THRESHOLDS),
+  ...capabilityConstructs.flatMap((constructs) => Object.entries(constructs.alarmThresholds ?? {})),
+  ...capabilityModuleThresholds,
+];
+const thresholds: Partial<Record<string, AlarmThreshold>> = Object.fromEntries(thresholdList);
 
 const thresholdNameOf = (alarm: AlarmJson): string | undefined =>
   /Threshold (\w+) \([<>] [\d.]+\): /.exec(alarm.AlarmDescription)?.[1];
@@ -110,7 +121,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
     for (const alarm of alarms) {
       const name = thresholdNameOf(alarm);
       expect(name, alarm.AlarmName).toBeDefined();
-      const threshold = ALARM_THRESHOLDS[name as AlarmThresholdName] ?? capabilityThresholds[name as string];
+      const threshold = thresholds[name as string] as AlarmThreshold;
       expect(threshold, `${alarm.AlarmName}: ${name}`).toBeDefined();
       expect(alarm.AlarmDescription).toContain(threshold.reason);
       expect([alarm.Threshold, alarm.EvaluationPeriods, alarm.DatapointsToAlarm]).toEqual([
@@ -121,8 +132,9 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       const below = 'below' in threshold && threshold.below;
       expect(alarm.ComparisonOperator).toBe(below ? 'LessThanThreshold' : 'GreaterThanThreshold');
     }
-    for (const [name, threshold] of Object.entries({ ...ALARM_THRESHOLDS, ...capabilityThresholds }))
-      expect(threshold.reason.length, name).toBeGreaterThan(80);
+    // One threshold to a name, so that a description names one.
+    expect(Object.keys(thresholds)).toHaveLength(thresholdList.length);
+    for (const [name, threshold] of thresholdList) expect(threshold.reason.length, name).toBeGreaterThan(80);
   });
 
   it('names every alarm after the stage, each name once', () => {
@@ -241,9 +253,15 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       Namespace: 'CompanyRegister',
       Dimensions: [{ Name: 'outcome', Value: 'failed' }],
     });
-    expect(alarmOn(SERVICE_METRICS.webhookAttempts.name).map(thresholdNameOf)).toEqual([
+    expect(alarmOn(WEBHOOK_METRICS.webhookAttempts.name).map(thresholdNameOf)).toEqual([
       'webhookFailureRate',
     ]);
+    // Declared by the webhooks' capability module (its `failureRate`), the same metric math.
+    expect(
+      alarmOn(WEBHOOK_METRICS.webhookAttempts.name)[0]?.Metrics?.find((m) => m.Expression)?.Expression,
+    ).toBe(
+      'IF((FILL(succeeded, 0) + FILL(failed, 0)) >= 20, (FILL(failed, 0)) / (FILL(succeeded, 0) + FILL(failed, 0)), 0)',
+    );
     expect(alarmOn(SERVICE_METRICS.unsettledPurchases.name).map(thresholdNameOf)).toEqual([
       'unsettledPurchases',
     ]);
@@ -432,12 +450,24 @@ describe('registry capacity', () => {
 });
 
 describe('the runbook', () => {
-  it('says what every alarm threshold means and what to do (docs/operations.md)', () => {
+  it("says what every alarm threshold means and what to do (docs/operations.md, or a capability's own page)", () => {
     const runbook = readFileSync(join(PROJECT_ROOT, 'docs', 'operations.md'), 'utf8');
     const alarmRows = runbook.slice(
       runbook.indexOf('## Alarms'),
       runbook.indexOf('## Reading and redriving'),
     );
-    for (const name of Object.keys(ALARM_THRESHOLDS)) expect(alarmRows, name).toContain(`| \`${name}\``);
+    const inRunbook = [
+      ...Object.keys(ALARM_THRESHOLDS),
+      ...capabilityConstructs.flatMap((constructs) => Object.keys(constructs.alarmThresholds ?? {})),
+    ];
+    for (const name of inRunbook) expect(alarmRows, name).toContain(`| \`${name}\``);
+    // A capability module's alarm: in the runbook, or on the capability's own page (the scaffold's).
+    for (const capability of capabilityList) {
+      const page = join(PROJECT_ROOT, 'shared', capability.name, 'docs.md');
+      for (const id of Object.keys(capability.alarms ?? {})) {
+        if (existsSync(page)) expect(readFileSync(page, 'utf8'), id).toContain(`\`${id}\``);
+        else expect(alarmRows, id).toContain(`| \`${capabilityThresholdName(id)}\``);
+      }
+    }
   });
 });

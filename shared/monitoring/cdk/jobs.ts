@@ -41,6 +41,7 @@ import {
   WEEKLY_JOB_SCHEDULE,
 } from '../infra.ts';
 import { MONITORING_METRICS } from '../metrics.ts';
+import { MONITORING_ALARM_THRESHOLDS } from './alarms.ts';
 
 export const MONITORING_QUEUE_VISIBILITY = Duration.seconds(6 * MONITORING_RUN_TIMEOUT_SECONDS);
 
@@ -112,7 +113,7 @@ export class CompanyMonitoring extends Construct {
       alarms: props.alarms,
       whatWaits:
         'parts of a monitoring run were not done (a shard of the daily check, a weekly summary): inspect the DLQ and redrive it; the events they emit are deduplicated.',
-      ageThreshold: 'monitoringQueueAgeSeconds',
+      ageThreshold: MONITORING_ALARM_THRESHOLDS.monitoringQueueAgeSeconds,
     }));
 
     [this.start, this.startAlias] = this.createFunction(
@@ -195,8 +196,12 @@ export class CompanyMonitoring extends Construct {
 
     // Missed: no shard of the daily check finished for 30 hours (no data is a miss).
     props.alarms.add('MonitoringDailyMissed', {
-      metric: monitoringMetric('monitoringParts', 'daily', periodOf('monitoringDailyParts')),
-      threshold: 'monitoringDailyParts',
+      metric: monitoringMetric(
+        'monitoringParts',
+        'daily',
+        periodOf(MONITORING_ALARM_THRESHOLDS.monitoringDailyParts),
+      ),
+      threshold: MONITORING_ALARM_THRESHOLDS.monitoringDailyParts,
       summary: 'No shard of the daily monitoring check finished for 30 hours: a run was missed or is stuck.',
     });
     // Late: a part finished long after its run started (the weekly job's parts each buy a summary).
@@ -204,16 +209,16 @@ export class CompanyMonitoring extends Construct {
       metric: monitoringMetric(
         'monitoringRunAge',
         'daily',
-        periodOf('monitoringDailyRunSeconds'),
+        periodOf(MONITORING_ALARM_THRESHOLDS.monitoringDailyRunSeconds),
         Stats.MAXIMUM,
       ),
-      threshold: 'monitoringDailyRunSeconds',
+      threshold: MONITORING_ALARM_THRESHOLDS.monitoringDailyRunSeconds,
       summary: 'A shard of the daily monitoring check finished over a day after its run started.',
     });
     // Missed (weekly): read daily, since a weekly cadence is longer than any alarm window allows.
     props.alarms.add('MonitoringWeeklyMissed', {
-      metric: weeklyOverdueMetric(periodOf('monitoringWeeklyOverdue')),
-      threshold: 'monitoringWeeklyOverdue',
+      metric: weeklyOverdueMetric(periodOf(MONITORING_ALARM_THRESHOLDS.monitoringWeeklyOverdue)),
+      threshold: MONITORING_ALARM_THRESHOLDS.monitoringWeeklyOverdue,
       summary:
         'A summary of the weekly monitoring job was still not matched 12 hours or more after the job started: the run never started or a part failed.',
     });
@@ -221,10 +226,10 @@ export class CompanyMonitoring extends Construct {
       metric: monitoringMetric(
         'monitoringRunAge',
         'weekly',
-        periodOf('monitoringWeeklyRunSeconds'),
+        periodOf(MONITORING_ALARM_THRESHOLDS.monitoringWeeklyRunSeconds),
         Stats.MAXIMUM,
       ),
-      threshold: 'monitoringWeeklyRunSeconds',
+      threshold: MONITORING_ALARM_THRESHOLDS.monitoringWeeklyRunSeconds,
       summary: 'A weekly summary was matched over six hours after the weekly job started.',
     });
   }

@@ -11,10 +11,12 @@ import { periodOf } from '../../../lib/alarms.ts';
 import { defineCapabilityConstructs, sharedResource } from '../../../lib/capability-construct.ts';
 import { LiveAliases } from '../../../lib/constructs/live-alias.ts';
 import { FULL_WIDTH, graph, HALF_WIDTH } from '../../../lib/dashboard.ts';
+import { MONITORING_ALARM_THRESHOLDS } from './alarms.ts';
 import { CompanyMonitoring, monitoringMetric, weeklyOverdueMetric } from './jobs.ts';
 
 export default defineCapabilityConstructs({
   after: ['orders'],
+  alarmThresholds: MONITORING_ALARM_THRESHOLDS,
   // RunMonitoring.
   registryCallers: { scheduled: 1 },
   build: (scope) => {

@@ -32,6 +32,7 @@ import {
   type WorkflowTask,
   workflowTasks,
 } from '../infra.ts';
+import { ORDERS_ALARM_THRESHOLDS } from './alarms.ts';
 import { WORKFLOW_TIMEOUT_SECONDS } from './workflow.ts';
 
 /** The starter only starts executions (a batch of 10 at most); 30 s is ample. */
@@ -187,10 +188,10 @@ export class Fulfilment extends Construct {
         namespace: 'AWS/States',
         metricName: 'ExecutionsFailed',
         dimensionsMap: { StateMachineArn: stateMachineArn },
-        period: periodOf('workflowFailures'),
+        period: periodOf(ORDERS_ALARM_THRESHOLDS.workflowFailures),
         statistic: Stats.SUM,
       }),
-      threshold: 'workflowFailures',
+      threshold: ORDERS_ALARM_THRESHOLDS.workflowFailures,
       summary: 'Fulfilment executions failed: orders or offline searches stopped in a fault.',
     });
 

@@ -7,9 +7,11 @@ import { periodOf } from '../../../lib/alarms.ts';
 import { defineCapabilityConstructs } from '../../../lib/capability-construct.ts';
 import { graph } from '../../../lib/dashboard.ts';
 import { workflowTasks } from '../infra.ts';
+import { ORDERS_ALARM_THRESHOLDS } from './alarms.ts';
 import { Fulfilment } from './fulfilment.ts';
 
 export default defineCapabilityConstructs({
+  alarmThresholds: ORDERS_ALARM_THRESHOLDS,
   registryCallers: {
     workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
     // The sweeper (it asks the registry what became of a purchase left unsettled).
@@ -29,7 +31,7 @@ export default defineCapabilityConstructs({
       liveAliases: scope.liveAliases,
       ...(scope.registryConcurrency === undefined ? {} : { registryConcurrency: scope.registryConcurrency }),
     });
-    const period = periodOf('workflowFailures');
+    const period = periodOf(ORDERS_ALARM_THRESHOLDS.workflowFailures);
     const { stateMachine } = fulfilment;
     return {
       construct: fulfilment,

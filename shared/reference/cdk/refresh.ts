@@ -13,7 +13,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ALARM_THRESHOLDS, type StageAlarms } from '../../../lib/alarms.ts';
+import type { StageAlarms } from '../../../lib/alarms.ts';
 import { ApiFunction, POWERTOOLS_ENVIRONMENT } from '../../../lib/constructs/api-function.ts';
 import type { FailedEvents } from '../../../lib/constructs/failed-events.ts';
 import type { LiveAliases } from '../../../lib/constructs/live-alias.ts';
@@ -21,6 +21,7 @@ import { acknowledgements } from '../../../lib/nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../../../lib/routes.ts';
 import { tableDefinitions } from '../../kernel/infra/tables.ts';
 import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../infra.ts';
+import { REFERENCE_ALARM_THRESHOLDS } from './alarms.ts';
 
 /**
  * When the refresh runs: 20:00 UTC is 06:00 or 07:00 in Australian Eastern time, after the
@@ -28,11 +29,11 @@ import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../infra.t
  */
 export const REFERENCE_REFRESH_CRON = { minute: '0', hour: '20' } as const;
 
-/** The alarm on days without a successful refresh (`ALARM_THRESHOLDS.referenceRefreshes`). */
+/** The alarm on days without a successful refresh (`REFERENCE_ALARM_THRESHOLDS.referenceRefreshes`). */
 export const REFERENCE_REFRESH_ALARM = {
   /** Days in a row without a successful refresh before the alarm fires. */
-  missedDays: ALARM_THRESHOLDS.referenceRefreshes.periods,
-  reason: ALARM_THRESHOLDS.referenceRefreshes.reason,
+  missedDays: REFERENCE_ALARM_THRESHOLDS.referenceRefreshes.periods,
+  reason: REFERENCE_ALARM_THRESHOLDS.referenceRefreshes.reason,
 } as const;
 
 export const REFERENCE_REFRESH_DESCRIPTION = `${REFERENCE_REFRESH.name}: daily, stores the registry's form schedule and code tables (functions/${REFERENCE_REFRESH.handler}.ts)`;
@@ -108,7 +109,7 @@ export class ReferenceRefresh extends Construct {
         label: 'Successful reference refreshes',
         period: Duration.days(1),
       }),
-      threshold: 'referenceRefreshes',
+      threshold: REFERENCE_ALARM_THRESHOLDS.referenceRefreshes,
       summary: `The reference data was not refreshed for ${REFERENCE_REFRESH_ALARM.missedDays} days in a row.`,
     });
   }

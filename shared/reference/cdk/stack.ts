@@ -1,9 +1,11 @@
 /** The daily reference refresh in the stage's API stack (lib/capability-constructs.ts). */
 import { defineCapabilityConstructs } from '../../../lib/capability-construct.ts';
 import { REFERENCE_REFRESH } from '../infra.ts';
+import { REFERENCE_ALARM_THRESHOLDS } from './alarms.ts';
 import { ReferenceRefresh } from './refresh.ts';
 
 export default defineCapabilityConstructs({
+  alarmThresholds: REFERENCE_ALARM_THRESHOLDS,
   registryCallers: { scheduled: 1 },
   build: (scope) => {
     const refresh = new ReferenceRefresh(scope.stack, 'ReferenceRefresh', {

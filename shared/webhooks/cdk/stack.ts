@@ -3,11 +3,13 @@
  * on the orders' event bus, and the delivery attempts on the dashboard.
  */
 
-import { webhookFailureRate } from '../../../lib/alarms.ts';
+import { capabilityFailureRate } from '../../../lib/alarms.ts';
 import { defineCapabilityConstructs, sharedResource } from '../../../lib/capability-construct.ts';
 import { byOutcome } from '../../../lib/dashboard.ts';
-import { SERVICE_METRICS } from '../../kernel/metric-line.ts';
+import { webhookAlarms } from '../alarms.ts';
 import { Webhooks } from './webhooks.ts';
+
+const failureRate = webhookAlarms.WebhookFailureRate;
 
 export default defineCapabilityConstructs({
   after: ['orders'],
@@ -27,7 +29,13 @@ export default defineCapabilityConstructs({
       functions: [['Webhook workers', webhooks.functions]],
       queues: [{ name: 'Webhooks', queue: webhooks.queue, deadLetters: webhooks.deadLetterQueue }],
       dashboardRows: [
-        [byOutcome(SERVICE_METRICS.webhookAttempts.name, ['succeeded', 'failed'], webhookFailureRate())],
+        [
+          byOutcome(
+            failureRate.metric.name,
+            failureRate.failureRate.outcomes,
+            capabilityFailureRate(failureRate),
+          ),
+        ],
       ],
     };
   },
