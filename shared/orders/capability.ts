@@ -2,9 +2,20 @@
 import { defineCapability } from '../kernel/capability.ts';
 import { orderErrorGuide } from './error-guide.ts';
 import { orderErrors } from './errors.ts';
+import { orderRoutes } from './routes.ts';
 
 export const ordersCapability = defineCapability({
   name: 'orders',
+  areas: [
+    {
+      name: 'Orders',
+      tag: 'Orders',
+      description:
+        'Asynchronous orders (charges extracts, document images) and offline searches: accepted with 202, billed at acceptance, announced by events.',
+      order: 60,
+      routes: [orderRoutes],
+    },
+  ],
   infrastructure: { cdk: 'cdk/stack.ts' },
   errors: orderErrors,
   errorGuide: orderErrorGuide,

@@ -2,9 +2,19 @@
 import { defineCapability } from '../kernel/capability.ts';
 import { peopleErrorGuide } from './error-guide.ts';
 import { peopleErrors } from './errors.ts';
+import { peopleRoutes } from './routes.ts';
 
 export const peopleCapability = defineCapability({
   name: 'people',
+  areas: [
+    {
+      name: 'People',
+      tag: 'People',
+      description: 'People searches (free), batch person extract purchases and free role reads.',
+      order: 30,
+      routes: [peopleRoutes],
+    },
+  ],
   errors: peopleErrors,
   errorGuide: peopleErrorGuide,
   portGrants: {

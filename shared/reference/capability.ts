@@ -2,9 +2,19 @@
 import { defineCapability } from '../kernel/capability.ts';
 import { referenceErrorGuide } from './error-guide.ts';
 import { referenceErrors } from './errors.ts';
+import { referenceRoutes } from './routes.ts';
 
 export const referenceCapability = defineCapability({
   name: 'reference',
+  areas: [
+    {
+      name: 'Reference',
+      tag: 'Reference',
+      description: 'Free: identifier validation, code tables and the form schedule.',
+      order: 10,
+      routes: [referenceRoutes],
+    },
+  ],
   infrastructure: { cdk: 'cdk/stack.ts' },
   errors: referenceErrors,
   errorGuide: referenceErrorGuide,

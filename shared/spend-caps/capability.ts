@@ -2,9 +2,12 @@
 import { defineCapability } from '../kernel/capability.ts';
 import { spendCapErrorGuide } from './error-guide.ts';
 import { spendCapErrors } from './errors.ts';
+import { spendCapExamples } from './examples.ts';
+import { spendCapRoutes } from './routes.ts';
 
 export const spendCapsCapability = defineCapability({
   name: 'spend-caps',
+  areas: [{ joins: 'Extracts', routes: [spendCapRoutes], examples: spendCapExamples }],
   errors: spendCapErrors,
   errorGuide: spendCapErrorGuide,
   portGrants: {

@@ -3,9 +3,20 @@ import { defineCapability } from '../kernel/capability.ts';
 import { webhookErrorGuide } from './error-guide.ts';
 import { webhookErrors } from './errors.ts';
 import { WEBHOOK_ENV } from './infra.ts';
+import { webhookRoutes } from './routes.ts';
 
 export const webhooksCapability = defineCapability({
   name: 'webhooks',
+  areas: [
+    {
+      name: 'Webhooks',
+      tag: 'Webhooks',
+      description:
+        'Events (30 days, for reconciliation) and webhook endpoints: signed deliveries of order.ready, order.failed and offline_search.ready, retried for 24 hours, with every attempt readable, resend, recover and a test event.',
+      order: 80,
+      routes: [webhookRoutes],
+    },
+  ],
   infrastructure: { cdk: 'cdk/stack.ts' },
   errors: webhookErrors,
   errorGuide: webhookErrorGuide,

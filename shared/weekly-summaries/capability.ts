@@ -2,9 +2,11 @@
 import { defineCapability } from '../kernel/capability.ts';
 import { weeklySummariesErrorGuide } from './error-guide.ts';
 import { weeklySummariesErrors } from './errors.ts';
+import { weeklySummaryRoutes } from './routes.ts';
 
 export const weeklySummariesCapability = defineCapability({
   name: 'weekly-summaries',
+  areas: [{ joins: 'Extracts', routes: [weeklySummaryRoutes] }],
   errors: weeklySummariesErrors,
   errorGuide: weeklySummariesErrorGuide,
 });
