@@ -13,7 +13,7 @@ import { capabilities } from './capabilities.ts';
 import { extractRoutes } from './extract-routes.ts';
 import type { CapabilityPorts } from './ports.ts';
 
-/** Route entries whose ports are ports of the service (a port no one declares does not compile). */
+/** Route entries whose ports are ports of the service (an undeclared port does not compile: `PortsChecked`). */
 type RouteEntries = Readonly<Record<string, RouteDefinition & { ports: readonly (keyof CapabilityPorts)[] }>>;
 
 export interface ApiArea {
@@ -38,21 +38,16 @@ type Declared = (typeof capabilities)[number] extends infer C
 /** The app's own routes, in the area they join: those over every extract kind join first. */
 const appJoins = [{ joins: 'Extracts', routes: [extractRoutes] }] as const satisfies readonly AreaJoin[];
 
-const parts: readonly (CapabilityArea | AreaJoin)[] = [
-  ...appJoins,
-  ...capabilities.flatMap((capability): readonly Declared[] =>
-    'areas' in capability ? capability.areas : [],
-  ),
-];
-
 const isArea = (part: CapabilityArea | AreaJoin): part is CapabilityArea => 'name' in part;
 
-/** Every area with the routes that join it, by `order` (a stable sort: ties keep the list's order). */
-function gather(): ApiArea[] {
+/**
+ * The areas of these parts, each with the routes and examples of the parts that join it after its
+ * own, by `order` (a stable sort: ties keep the parts' order).
+ */
+export function gatherAreas(parts: readonly (CapabilityArea | AreaJoin)[]): ApiArea[] {
   const areas = parts.filter(isArea).sort((a, b) => a.order - b.order);
-  const names = new Set(areas.map((area) => area.name));
   for (const join of parts) {
-    if (!isArea(join) && !names.has(join.joins)) {
+    if (!isArea(join) && !areas.some((area) => area.name === join.joins)) {
       throw new Error(`routes join the area ${join.joins}, which no capability declares`);
     }
   }
@@ -69,10 +64,18 @@ function gather(): ApiArea[] {
   });
 }
 
-/** The route entries of every area, as the route table's type reads them. */
-type AreaRoutes = Declared['routes'][number] | (typeof appJoins)[number]['routes'][number];
+/** Route entries, if their ports are ports of the service. */
+type PortsChecked<R extends RouteEntries> = R;
 
-export const apiAreas: readonly (ApiArea & { readonly routes: readonly AreaRoutes[] })[] = gather() as never;
+/** The route entries of every area, as the route table's type reads them. */
+type AreaRoutes = PortsChecked<Declared['routes'][number] | (typeof appJoins)[number]['routes'][number]>;
+
+export const apiAreas: readonly (ApiArea & { readonly routes: readonly AreaRoutes[] })[] = gatherAreas([
+  ...appJoins,
+  ...capabilities.flatMap((capability): readonly Declared[] =>
+    'areas' in capability ? capability.areas : [],
+  ),
+]) as never;
 
 /** An area's route entries, in order. */
 export const routesOf = (area: ApiArea): RouteDefinition[] =>
