@@ -1,4 +1,4 @@
-/** Company lookups and search as the central places see it (shared/kernel/capability.ts): its own error codes. Its routes are the Companies area of app/areas.ts. */
+/** Company lookups and search as the central places see it (shared/kernel/capability.ts): its area and its own error codes. */
 import { defineCapability } from '../kernel/capability.ts';
 import { companiesErrorGuide } from './error-guide.ts';
 import { companiesErrors } from './errors.ts';

@@ -1,4 +1,4 @@
-/** Held extracts as the central places see it (shared/kernel/capability.ts): the grants of its ports. */
+/** Held extracts as the central places see it (shared/kernel/capability.ts): the Extracts area and the grants of its ports. */
 import { defineCapability } from '../kernel/capability.ts';
 
 export const extractsCapability = defineCapability({

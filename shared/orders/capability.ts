@@ -1,4 +1,4 @@
-/** Orders and offline searches as the central places see them (shared/kernel/capability.ts): their errors and their ports' grants. */
+/** Orders and offline searches as the central places see them (shared/kernel/capability.ts): their area, errors and ports' grants. */
 import { defineCapability } from '../kernel/capability.ts';
 import { orderErrorGuide } from './error-guide.ts';
 import { orderErrors } from './errors.ts';

@@ -1,4 +1,4 @@
-/** People searches and person extracts as the central places see them (shared/kernel/capability.ts): their own error codes and port. Their routes are the People area of app/areas.ts. */
+/** People searches and person extracts as the central places see them (shared/kernel/capability.ts): their area, their own error codes and port. */
 import { defineCapability } from '../kernel/capability.ts';
 import { peopleErrorGuide } from './error-guide.ts';
 import { peopleErrors } from './errors.ts';

@@ -1,4 +1,4 @@
-/** The record lookups as the central places see them (shared/kernel/capability.ts): their own error code. Their routes are the Records area of app/areas.ts. */
+/** The record lookups as the central places see them (shared/kernel/capability.ts): their area and their own error code. */
 import { defineCapability } from '../kernel/capability.ts';
 import { recordsErrorGuide } from './error-guide.ts';
 import { recordsErrors } from './errors.ts';

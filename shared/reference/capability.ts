@@ -1,4 +1,4 @@
-/** The reference data as the central places see it (shared/kernel/capability.ts): its own error code and ports. Its routes are the Reference area of app/areas.ts. */
+/** The reference data as the central places see it (shared/kernel/capability.ts): its area, its own error code and ports. */
 import { defineCapability } from '../kernel/capability.ts';
 import { referenceErrorGuide } from './error-guide.ts';
 import { referenceErrors } from './errors.ts';

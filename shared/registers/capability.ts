@@ -1,4 +1,4 @@
-/** The registers as the central places see them (shared/kernel/capability.ts): their own error codes. Their routes are the Registers area of app/areas.ts. */
+/** The registers as the central places see them (shared/kernel/capability.ts): their area and their own error codes. */
 import { defineCapability } from '../kernel/capability.ts';
 import { registersErrorGuide } from './error-guide.ts';
 import { registersErrors } from './errors.ts';

@@ -1,4 +1,4 @@
-/** Spend caps as the central places see them (shared/kernel/capability.ts): their error and their ports' grants. */
+/** Spend caps as the central places see them (shared/kernel/capability.ts): their routes, in the Extracts area, their error and their ports' grants. */
 import { defineCapability } from '../kernel/capability.ts';
 import { spendCapErrorGuide } from './error-guide.ts';
 import { spendCapErrors } from './errors.ts';

@@ -1,4 +1,4 @@
-/** Events and webhooks as the central places see them (shared/kernel/capability.ts): their errors, settings and ports' grants. */
+/** Events and webhooks as the central places see them (shared/kernel/capability.ts): their area, errors, settings and ports' grants. */
 import { defineCapability } from '../kernel/capability.ts';
 import { webhookErrorGuide } from './error-guide.ts';
 import { webhookErrors } from './errors.ts';
