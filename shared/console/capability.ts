@@ -3,6 +3,7 @@
  * and its ports' grants, whose factories are its composition.ts.
  */
 import { defineCapability } from '../kernel/capability.ts';
+import type { PortGrant } from '../kernel/capability-ports.ts';
 import { KEYS_TABLE_ITEMS } from '../kernel/infra/tables.ts';
 import { consoleExamples } from './examples.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
@@ -11,6 +12,14 @@ import { consoleRoutes } from './routes.ts';
 const { listMembers, inviteMember, changeMemberRole, removeMember, listAudit, ...consoleOwnRoutes } =
   consoleRoutes;
 const consoleTeamRoutes = { listMembers, inviteMember, changeMemberRole, removeMember, listAudit };
+
+const { link, session, audit, member, memberEmail, passkey, challenge, signInRequests, key } =
+  KEYS_TABLE_ITEMS;
+/** Reads the keys table, and writes only these items of it (their partition keys' prefixes). */
+const writesKeysItems = (...items: string[]): PortGrant => ({
+  tables: { keys: 'readWrite' },
+  items: { keys: items },
+});
 
 export const consoleCapability = defineCapability({
   name: 'console',
@@ -38,56 +47,19 @@ export const consoleCapability = defineCapability({
   portGrants: {
     // Sign-in links, sessions and their audit records, never a key. A member's first sign-in marks
     // it active, in the transaction that opens its session.
-    consoleSessions: {
-      tables: { keys: 'readWrite' },
-      items: {
-        keys: [
-          KEYS_TABLE_ITEMS.link,
-          KEYS_TABLE_ITEMS.session,
-          KEYS_TABLE_ITEMS.audit,
-          KEYS_TABLE_ITEMS.member,
-        ],
-      },
-    },
+    consoleSessions: writesKeysItems(link, session, audit, member),
     // The sign-in form anyone may post: it reads members, and writes links and the counts of
     // requests that limit them, nothing else.
-    memberSignInLinks: {
-      tables: { keys: 'readWrite' },
-      items: { keys: [KEYS_TABLE_ITEMS.link, KEYS_TABLE_ITEMS.signInRequests] },
-    },
+    memberSignInLinks: writesKeysItems(link, signInRequests),
     // Members, their addresses' claims, their invitations' and sign-in links, and audit records.
     // A removal deletes the member's passkeys too.
-    consoleMembers: {
-      tables: { keys: 'readWrite' },
-      items: {
-        keys: [
-          KEYS_TABLE_ITEMS.member,
-          KEYS_TABLE_ITEMS.memberEmail,
-          KEYS_TABLE_ITEMS.link,
-          KEYS_TABLE_ITEMS.audit,
-          KEYS_TABLE_ITEMS.passkey,
-        ],
-      },
-    },
+    consoleMembers: writesKeysItems(member, memberEmail, link, audit, passkey),
     // The options routes (one anyone may post): a challenge, nothing else.
-    passkeyChallenges: { tables: { keys: 'readWrite' }, items: { keys: [KEYS_TABLE_ITEMS.challenge] } },
+    passkeyChallenges: writesKeysItems(challenge),
     // Challenges spent, passkeys, the sessions they open and the audit records; a member is only
     // read (the transactions' condition on it).
-    passkeys: {
-      tables: { keys: 'readWrite' },
-      items: {
-        keys: [
-          KEYS_TABLE_ITEMS.challenge,
-          KEYS_TABLE_ITEMS.passkey,
-          KEYS_TABLE_ITEMS.session,
-          KEYS_TABLE_ITEMS.audit,
-        ],
-      },
-    },
+    passkeys: writesKeysItems(challenge, passkey, session, audit),
     // Key changes (roll, revoke): keys and their audit records.
-    keyAdministration: {
-      tables: { keys: 'readWrite' },
-      items: { keys: [KEYS_TABLE_ITEMS.key, KEYS_TABLE_ITEMS.audit] },
-    },
+    keyAdministration: writesKeysItems(key, audit),
   },
 });
