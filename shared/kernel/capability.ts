@@ -80,7 +80,7 @@ export interface Capability {
   readonly name: string;
   /**
    * Where its routes go: an area of its own, or a part of another's (`AreaJoin`); a second area of
-   * its own when its routes outgrow one stack's resource budget. shared/app/areas.ts joins them.
+   * its own when its routes outgrow one stack's resource budget. shared/app/areas.ts gathers them.
    */
   readonly areas?: readonly (CapabilityArea | AreaJoin)[];
   /** Its error codes (`defineErrors`, its errors.ts). */
