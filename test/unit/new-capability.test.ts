@@ -147,7 +147,8 @@ describe('npm run new:capability', () => {
 
   it('declares its area in its capability module, which reaches its own stack and the contract generator', () => {
     // Read in the copy, as CDK (lib/routes.ts) and `npm run openapi` (the document's tags) read it.
-    const probe = join(mkdtempSync(join(tmpdir(), 'new-capability-probe-')), 'probe.mts');
+    const probeDir = mkdtempSync(join(tmpdir(), 'new-capability-probe-'));
+    const probe = join(probeDir, 'probe.mts');
     writeFileSync(
       probe,
       [
@@ -160,9 +161,13 @@ describe('npm run new:capability', () => {
         '}));',
       ].join('\n'),
     );
-    const { stacks, tags } = JSON.parse(
-      execFileSync(join(copy, 'node_modules/.bin/tsx'), [probe], { cwd: copy, encoding: 'utf8' }),
-    ) as { stacks: [string, string[]][]; tags: [string, string[]][] };
+    let read: string;
+    try {
+      read = execFileSync(join(copy, 'node_modules/.bin/tsx'), [probe], { cwd: copy, encoding: 'utf8' });
+    } finally {
+      rmSync(probeDir, { recursive: true, force: true });
+    }
+    const { stacks, tags } = JSON.parse(read) as { stacks: [string, string[]][]; tags: [string, string[]][] };
     const own = ['GetOrderNotesItem', 'CreateOrderNotesItem'];
     // Its order (95): after Monitoring, before the console's areas.
     expect(stacks.map(([name]) => name).slice(8, 11)).toEqual(['Monitoring', 'OrderNotes', 'Console']);
