@@ -76,7 +76,7 @@ export function checkRouteAreas(
   const missing = routeTable.filter((route) => !areaOf.has(route.name)).map((route) => route.name);
   if (missing.length > 0) {
     throw new Error(
-      `routes in no area of ROUTE_AREAS: ${missing.join(', ')}; list their module in an area of shared/app/areas.ts`,
+      `routes in no area of ROUTE_AREAS: ${missing.join(', ')}; declare their area, or the area they join, in the areas of their capability module (shared/kernel/capability.ts)`,
     );
   }
   return areas.flatMap((area) => [...area.routes]);

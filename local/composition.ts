@@ -11,15 +11,11 @@ import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts'
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency.ts';
 import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
-import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
 import { capabilityList } from '../shared/app/capabilities.ts';
 import type { AppPorts } from '../shared/app/ports.ts';
 import { createRegistries } from '../shared/composition/registry/registries.ts';
-import { DynamoConsoleMembers } from '../shared/console/adapters/dynamodb-members.ts';
-import { DynamoConsolePasskeys } from '../shared/console/adapters/dynamodb-passkeys.ts';
-import { DynamoConsoleSessions } from '../shared/console/adapters/dynamodb-sessions.ts';
 import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-ports.ts';
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
@@ -80,11 +76,5 @@ export async function composeLocal(
       allowLoopback: config.webhookAllowLoopback === true,
       ca: config.webhookCa,
     }),
-    consoleSessions: new DynamoConsoleSessions(config.keysTable),
-    keyAdministration: new DynamoKeyAdministration(config.keysTable),
-    consoleMembers: new DynamoConsoleMembers(config.keysTable),
-    memberSignInLinks: new DynamoConsoleMembers(config.keysTable),
-    passkeys: new DynamoConsolePasskeys(config.keysTable),
-    passkeyChallenges: new DynamoConsolePasskeys(config.keysTable),
   };
 }

@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { memberSignInLinks } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { mailer } from '../../shared/composition/aws/mailer.ts';
+import { memberSignInLinks } from '../../shared/console/composition.ts';
 import { emailSignInLinks, isEmail, normaliseEmail } from '../../shared/console/members.ts';
 import { emailLimitedPage, emailSentPage, emailSignInPage, signInHtml } from '../../shared/console/pages.ts';
 import * as consoleRoutes from '../../shared/console/routes.ts';

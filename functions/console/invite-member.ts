@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { consoleMembers } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { mailer } from '../../shared/composition/aws/mailer.ts';
+import { consoleMembers } from '../../shared/console/composition.ts';
 import { inviteMember } from '../../shared/console/members.ts';
 import * as consoleRoutes from '../../shared/console/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';

@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { consoleMembers } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { consoleMembers } from '../../shared/console/composition.ts';
 import { listMembers } from '../../shared/console/members.ts';
 import * as consoleRoutes from '../../shared/console/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';

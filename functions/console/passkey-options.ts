@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { passkeyChallenges } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { passkeyChallenges } from '../../shared/console/composition.ts';
 import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
 import { registrationOptions, relyingPartyOf } from '../../shared/console/passkeys.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';

@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { passkeyChallenges } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { passkeyChallenges } from '../../shared/console/composition.ts';
 import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
 import { authenticationOptions, relyingPartyOf } from '../../shared/console/passkeys.ts';
 import { isSameOriginPost } from '../../shared/console/sign-in.ts';

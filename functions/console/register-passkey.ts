@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { passkeys } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { passkeys } from '../../shared/console/composition.ts';
 import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
 import { registerPasskey } from '../../shared/console/passkey-verification.ts';
 import { relyingPartyOf } from '../../shared/console/passkeys.ts';

@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { consoleSessions } from '../../shared/composition/aws/console.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { consoleSessions } from '../../shared/console/composition.ts';
 import { signInHtml, signInPage, signInProblemHtml } from '../../shared/console/pages.ts';
 import * as consoleRoutes from '../../shared/console/routes.ts';
 import { checkSignInLink } from '../../shared/console/sign-in.ts';

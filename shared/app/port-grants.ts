@@ -8,7 +8,7 @@
 
 import type { CapabilityOwnPorts, PortGrant } from '../kernel/capability-ports.ts';
 import type { RouteDefinition, RouteGrants, RouteUse, TableAccess } from '../kernel/http/route.ts';
-import { KEYS_TABLE_ITEMS, type TableId } from '../kernel/infra/tables.ts';
+import type { TableId } from '../kernel/infra/tables.ts';
 import { capabilityList } from './capabilities.ts';
 import type { CapabilityPorts } from './ports.ts';
 
@@ -19,59 +19,6 @@ const appPortGrants: { readonly [P in Exclude<keyof CapabilityPorts, keyof Capab
     idempotency: { tables: { idempotency: 'readWriteDelete' } },
     // Order and search emails (workers); console invitations and sign-in links (routes).
     mailer: { uses: ['mailer'] },
-    // The console's routes only, each on its own items of the keys table: sign-in links, sessions and
-    // their audit records never a key; key changes (roll, revoke) keys and their audit records.
-    // A member's first sign-in marks it active, in the transaction that opens its session.
-    consoleSessions: {
-      tables: { keys: 'readWrite' },
-      items: {
-        keys: [
-          KEYS_TABLE_ITEMS.link,
-          KEYS_TABLE_ITEMS.session,
-          KEYS_TABLE_ITEMS.audit,
-          KEYS_TABLE_ITEMS.member,
-        ],
-      },
-    },
-    // The sign-in form anyone may post: it reads members and writes a link, nothing else.
-    // The sign-in form: its links, and the counts of requests that limit them.
-    memberSignInLinks: {
-      tables: { keys: 'readWrite' },
-      items: { keys: [KEYS_TABLE_ITEMS.link, KEYS_TABLE_ITEMS.signInRequests] },
-    },
-    // Members, their addresses' claims, their invitations' and sign-in links, and audit records.
-    // A removal deletes the member's passkeys too.
-    consoleMembers: {
-      tables: { keys: 'readWrite' },
-      items: {
-        keys: [
-          KEYS_TABLE_ITEMS.member,
-          KEYS_TABLE_ITEMS.memberEmail,
-          KEYS_TABLE_ITEMS.link,
-          KEYS_TABLE_ITEMS.audit,
-          KEYS_TABLE_ITEMS.passkey,
-        ],
-      },
-    },
-    // The options routes (one anyone may post): a challenge, nothing else.
-    passkeyChallenges: { tables: { keys: 'readWrite' }, items: { keys: [KEYS_TABLE_ITEMS.challenge] } },
-    // Challenges spent, passkeys, the sessions they open and the audit records; a member is only
-    // read (the transactions' condition on it).
-    passkeys: {
-      tables: { keys: 'readWrite' },
-      items: {
-        keys: [
-          KEYS_TABLE_ITEMS.challenge,
-          KEYS_TABLE_ITEMS.passkey,
-          KEYS_TABLE_ITEMS.session,
-          KEYS_TABLE_ITEMS.audit,
-        ],
-      },
-    },
-    keyAdministration: {
-      tables: { keys: 'readWrite' },
-      items: { keys: [KEYS_TABLE_ITEMS.key, KEYS_TABLE_ITEMS.audit] },
-    },
   };
 
 /** Every port's grant: the app's, and those each capability gives its own ports (its capability module). */

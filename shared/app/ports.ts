@@ -5,16 +5,8 @@
  * (local/composition.ts), in-memory fakes in unit tests.
  */
 
-import type {
-  ConsoleMemberStore,
-  ConsoleSessionStore,
-  MemberSignInLinks,
-  PasskeyChallenges,
-  PasskeyStore,
-} from '../console/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { CapabilityOwnPorts } from '../kernel/capability-ports.ts';
-import type { KeyAdministration } from '../kernel/key-admin.ts';
 import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { Mailer } from '../kernel/ports/mailer.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
@@ -32,18 +24,6 @@ export interface CapabilityPorts extends CapabilityOwnPorts {
   /** Purchase routes: `Idempotency-Key`, kept 24 hours. */
   idempotency: IdempotencyRunner;
   mailer: Mailer;
-  /** Console sign-in links and sessions, in the keys table (shared/console/). */
-  consoleSessions: ConsoleSessionStore;
-  /** Console members and their invitations, in the keys table (shared/console/members.ts). */
-  consoleMembers: ConsoleMemberStore;
-  /** A member's emailed sign-in link (the public sign-in form: reads members, writes links only). */
-  memberSignInLinks: MemberSignInLinks;
-  /** Members' passkeys, their challenges and the sessions they open (shared/console/passkeys.ts). */
-  passkeys: PasskeyStore;
-  /** The passkey options routes: a challenge written, the member's passkeys read. */
-  passkeyChallenges: PasskeyChallenges;
-  /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
-  keyAdministration: KeyAdministration;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

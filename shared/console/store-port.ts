@@ -2,7 +2,7 @@
  * What the console's sign-in and members need of storage: links, sessions and members, each change
  * with its audit record.
  */
-import type { KeyAuditRecord } from '../kernel/key-admin.ts';
+import type { KeyAdministration, KeyAuditRecord } from '../kernel/key-admin.ts';
 import type { ConsoleMemberRecord, ConsoleRole, ConsoleSessionRecord } from '../kernel/sessions.ts';
 
 /**
@@ -190,3 +190,20 @@ export interface PasskeyStore extends PasskeyChallenges {
  * that member is no longer one, or another change of the same members was under way: read again.
  */
 export type MemberChange = 'done' | 'gone' | 'contended';
+
+declare module '../kernel/capability-ports.ts' {
+  interface CapabilityOwnPorts {
+    /** Console sign-in links and sessions, in the keys table. */
+    consoleSessions: ConsoleSessionStore;
+    /** Console members and their invitations, in the keys table (members.ts). */
+    consoleMembers: ConsoleMemberStore;
+    /** A member's emailed sign-in link (the public sign-in form: reads members, writes links only). */
+    memberSignInLinks: MemberSignInLinks;
+    /** Members' passkeys, their challenges and the sessions they open (passkeys.ts). */
+    passkeys: PasskeyStore;
+    /** The passkey options routes: a challenge written, the member's passkeys read. */
+    passkeyChallenges: PasskeyChallenges;
+    /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
+    keyAdministration: KeyAdministration;
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * What a capability declares about itself beyond its routes' code, in one module of its folder
- * (`shared/<capability>/capability.ts`): its route area, its error codes, its metrics and its
+ * (`shared/<capability>/capability.ts`): its route areas, its error codes, its metrics and its
  * settings. The central places (the route table, the error reference, the OpenAPI document, CDK,
  * the local stack) read them from the list of capabilities (shared/app/capabilities.ts), so that
  * adding a capability is its folder and one line there. Only that list and build-time code
@@ -23,11 +23,30 @@ export interface CapabilityArea {
   /** The OpenAPI tag its operations are listed under. */
   readonly tag: string;
   readonly description: string;
+  /**
+   * Where the reference lists it: areas go in ascending `order` (ties in the list of capabilities'
+   * order), which is also the order of their stacks and of the contract's tags and paths.
+   */
+  readonly order: number;
   /** The route entries (each a capability's routes.ts). */
   readonly routes: readonly Readonly<Record<string, RouteDefinition>>[];
   /** Request examples kept beside the routes. */
   readonly examples?: Readonly<Record<string, RequestExample>>;
 }
+
+/**
+ * Route entries that are a part of an area declared elsewhere (`joins`: its `name`): deployed in its
+ * stack, listed under its tag, after its own routes (joins in the list of capabilities' order).
+ */
+export interface AreaJoin {
+  readonly joins: string;
+  readonly routes: readonly Readonly<Record<string, RouteDefinition>>[];
+  readonly examples?: Readonly<Record<string, RequestExample>>;
+}
+
+/** Every route entry group of a capability, in its areas and its joins. */
+export const routeGroupsOf = (capability: Capability): readonly Readonly<Record<string, RouteDefinition>>[] =>
+  (capability.areas ?? []).flatMap((part) => part.routes);
 
 /**
  * An alarm's threshold, with the reason for its value (lib/alarms.ts names the service's own, a
@@ -82,8 +101,11 @@ export interface CapabilityAlarm {
 export interface Capability {
   /** Its folder under shared/ (and under functions/ for its handlers). */
   readonly name: string;
-  /** Its own route area, when it has one (a capability may add its routes to an area of app/areas.ts). */
-  readonly area?: CapabilityArea;
+  /**
+   * Where its routes go: an area of its own, or a part of another's (`AreaJoin`); a second area of
+   * its own when its routes outgrow one stack's resource budget. shared/app/areas.ts gathers them.
+   */
+  readonly areas?: readonly (CapabilityArea | AreaJoin)[];
   /** Its error codes (`defineErrors`, its errors.ts). */
   readonly errors?: Readonly<Record<string, CatalogueEntry>>;
   /** Each code's cause and fix (its error-guide.ts): the error reference and the OpenAPI document. */

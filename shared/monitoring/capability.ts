@@ -11,14 +11,17 @@ import { monitoringRoutes } from './routes.ts';
 export const monitoringCapability = defineCapability({
   name: 'monitoring',
   infrastructure: { cdk: 'cdk/stack.ts', local: 'local/stack.ts' },
-  area: {
-    name: 'Monitoring',
-    tag: 'Monitoring',
-    description:
-      'Company monitoring: watch companies and people, get typed change events (webhooks, and a feed kept 90 days with positions that never expire), bulk import.',
-    routes: [monitoringRoutes],
-    examples: monitoringExamples,
-  },
+  areas: [
+    {
+      name: 'Monitoring',
+      tag: 'Monitoring',
+      description:
+        'Company monitoring: watch companies and people, get typed change events (webhooks, and a feed kept 90 days with positions that never expire), bulk import.',
+      order: 90,
+      routes: [monitoringRoutes],
+      examples: monitoringExamples,
+    },
+  ],
   errors: monitoringErrors,
   errorGuide: monitoringErrorGuide,
   metrics: MONITORING_METRICS,

@@ -1,10 +1,21 @@
-/** Orders and offline searches as the central places see them (shared/kernel/capability.ts): their errors and their ports' grants. */
+/** Orders and offline searches as the central places see them (shared/kernel/capability.ts): their area, errors and ports' grants. */
 import { defineCapability } from '../kernel/capability.ts';
 import { orderErrorGuide } from './error-guide.ts';
 import { orderErrors } from './errors.ts';
+import { orderRoutes } from './routes.ts';
 
 export const ordersCapability = defineCapability({
   name: 'orders',
+  areas: [
+    {
+      name: 'Orders',
+      tag: 'Orders',
+      description:
+        'Asynchronous orders (charges extracts, document images) and offline searches: accepted with 202, billed at acceptance, announced by events.',
+      order: 60,
+      routes: [orderRoutes],
+    },
+  ],
   infrastructure: { cdk: 'cdk/stack.ts', local: 'local/stack.ts' },
   errors: orderErrors,
   errorGuide: orderErrorGuide,

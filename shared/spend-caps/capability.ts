@@ -1,10 +1,13 @@
-/** Spend caps as the central places see them (shared/kernel/capability.ts): their error and their ports' grants. */
+/** Spend caps as the central places see them (shared/kernel/capability.ts): their routes, in the Extracts area, their error and their ports' grants. */
 import { defineCapability } from '../kernel/capability.ts';
 import { spendCapErrorGuide } from './error-guide.ts';
 import { spendCapErrors } from './errors.ts';
+import { spendCapExamples } from './examples.ts';
+import { spendCapRoutes } from './routes.ts';
 
 export const spendCapsCapability = defineCapability({
   name: 'spend-caps',
+  areas: [{ joins: 'Extracts', routes: [spendCapRoutes], examples: spendCapExamples }],
   errors: spendCapErrors,
   errorGuide: spendCapErrorGuide,
   portGrants: {

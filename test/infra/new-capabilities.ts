@@ -9,7 +9,7 @@ import { areaStackId } from '../../lib/api-area-stack.ts';
 import { PROJECT_ROOT } from '../../lib/routes.ts';
 import { capabilityList } from '../../shared/app/capabilities.ts';
 import { routeList } from '../../shared/app/routes.ts';
-import type { Capability } from '../../shared/kernel/capability.ts';
+import { type Capability, type CapabilityArea, routeGroupsOf } from '../../shared/kernel/capability.ts';
 
 /**
  * The stacks table of docs/infrastructure.md: stack path (`CompanyRegister-<stage>-Api/<Area>Routes`
@@ -27,19 +27,25 @@ export function documentedResourceCounts(): Record<string, { dev: number; prod: 
   return counts;
 }
 
+/** A capability's own areas (not those its routes join). */
+export const ownAreasOf = (capability: Capability): CapabilityArea[] =>
+  (capability.areas ?? []).filter((part): part is CapabilityArea => 'name' in part);
+
 /** Capabilities with an area whose stack docs/infrastructure.md does not list yet. */
 export function undocumentedCapabilities(): Capability[] {
   const documented = documentedResourceCounts();
-  return capabilityList.filter(
-    ({ area }) => area !== undefined && !(`CompanyRegister-<stage>-Api/${areaStackId(area)}` in documented),
+  return capabilityList.filter((capability) =>
+    ownAreasOf(capability).some(
+      (area) => !(`CompanyRegister-<stage>-Api/${areaStackId(area)}` in documented),
+    ),
   );
 }
 
 /** The route table's entries of those capabilities (with their grants). */
 export function undocumentedCapabilityRoutes(): typeof routeList {
   const names = new Set(
-    undocumentedCapabilities().flatMap(({ area }) =>
-      (area?.routes ?? []).flatMap((routes) => Object.values(routes).map((route) => route.name)),
+    undocumentedCapabilities().flatMap((capability) =>
+      routeGroupsOf(capability).flatMap((routes) => Object.values(routes).map((route) => route.name)),
     ),
   );
   return routeList.filter((route) => names.has(route.name));

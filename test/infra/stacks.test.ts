@@ -13,7 +13,7 @@ import { latencyGroups } from '../../lib/monitoring-stack.ts';
 import { checkRouteAreas, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
-import { documentedResourceCounts, undocumentedCapabilities } from './new-capabilities.ts';
+import { documentedResourceCounts, ownAreasOf, undocumentedCapabilities } from './new-capabilities.ts';
 import {
   aliasOfFunction,
   resourcesOf,
@@ -69,7 +69,7 @@ function addedByNewCapabilities(prod: boolean): Record<string, number> {
     added[path] = (added[path] ?? 0) + count;
   };
   for (const capability of undocumentedCapabilities()) {
-    const area = ROUTE_AREAS.find((candidate) => candidate.name === capability.area?.name);
+    const area = ROUTE_AREAS.find((candidate) => candidate.name === ownAreasOf(capability)[0]?.name);
     if (!area) continue;
     const others = pathResources(
       ROUTE_AREAS.filter((other) => other !== area).flatMap((other) => other.routes),

@@ -144,4 +144,34 @@ describe('npm run new:capability', () => {
     // A failing file fails the command (it throws); the three ran.
     expect(output).toMatch(/Test Files\s+3 passed/);
   }, 600_000);
+
+  it('declares its area in its capability module, which reaches its own stack and the contract generator', () => {
+    // Read in the copy, as CDK (lib/routes.ts) and `npm run openapi` (the document's tags) read it.
+    const probeDir = mkdtempSync(join(tmpdir(), 'new-capability-probe-'));
+    const probe = join(probeDir, 'probe.mts');
+    writeFileSync(
+      probe,
+      [
+        `const { ROUTE_AREAS } = await import(${JSON.stringify(join(copy, 'lib/routes.ts'))});`,
+        `const { TAGS } = await import(${JSON.stringify(join(copy, 'shared/app/openapi/document.ts'))});`,
+        'const names = (routes) => routes.map((route) => route.name);',
+        'console.log(JSON.stringify({',
+        '  stacks: ROUTE_AREAS.map((area) => [area.name, names(area.routes)]),',
+        '  tags: TAGS.map((tag) => [tag.name, names(tag.routes)]),',
+        '}));',
+      ].join('\n'),
+    );
+    let read: string;
+    try {
+      read = execFileSync(join(copy, 'node_modules/.bin/tsx'), [probe], { cwd: copy, encoding: 'utf8' });
+    } finally {
+      rmSync(probeDir, { recursive: true, force: true });
+    }
+    const { stacks, tags } = JSON.parse(read) as { stacks: [string, string[]][]; tags: [string, string[]][] };
+    const own = ['GetOrderNotesItem', 'CreateOrderNotesItem'];
+    // Its order (95): after Monitoring, before the console's areas.
+    expect(stacks.map(([name]) => name).slice(8, 11)).toEqual(['Monitoring', 'OrderNotes', 'Console']);
+    expect(stacks.find(([name]) => name === 'OrderNotes')?.[1].sort()).toEqual(own.sort());
+    expect(tags.find(([name]) => name === 'OrderNotes')?.[1].sort()).toEqual(own.sort());
+  }, 120_000);
 });

@@ -8,7 +8,7 @@
  */
 import { registryProtocolOf } from '../../adapters/registry-http/protocol.ts';
 import { capabilityList } from '../../app/capabilities.ts';
-import type { Capability } from '../../kernel/capability.ts';
+import { type Capability, routeGroupsOf } from '../../kernel/capability.ts';
 import type { RegistryOperationRows } from '../../kernel/registry-protocol.ts';
 import { type RegistryOperation, registryProtocol } from './protocol.ts';
 
@@ -30,8 +30,8 @@ export type ProtocolOperation = RegistryOperation | (string & {});
 
 export const fullRegistryProtocol = registryProtocolOf(rows);
 
-const isPublished = ({ area }: Capability) =>
-  (area?.routes ?? []).some((group) => Object.values(group).some((route) => !route.internal));
+const isPublished = (capability: Capability) =>
+  routeGroupsOf(capability).some((group) => Object.values(group).some((route) => !route.internal));
 
 /** The operations docs/registry-protocol.md lists: the port's and those of published capabilities. */
 export const documentedRegistryProtocol = registryProtocolOf(
