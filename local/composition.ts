@@ -24,6 +24,7 @@ import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-p
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
+import { localSealer, localWebhookSender } from '../shared/webhooks/composition/local.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */
@@ -71,6 +72,9 @@ export async function composeLocal(
     eventLog: new DynamoEventLog(config.mainTable),
     registryFor: createRegistries({ config, clock }),
     idempotency: createIdempotencyRunner(new JsonDynamoPersistenceLayer(config.idempotencyTable)),
+    // Webhooks' local sealer (AES-GCM, not KMS) and sender (loopback receivers when configured).
+    sealer: localSealer({ config, clock }),
+    webhookSender: localWebhookSender({ config, clock }),
     consoleSessions: new DynamoConsoleSessions(config.keysTable),
     keyAdministration: new DynamoKeyAdministration(config.keysTable),
     consoleMembers: new DynamoConsoleMembers(config.keysTable),

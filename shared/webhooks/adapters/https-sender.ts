@@ -13,8 +13,7 @@ import { type AddressPolicy, checkAddress, checkHost } from '../address-guard.ts
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '../store-port.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-// 64 KiB, as a literal: a product is code esbuild keeps in every bundle that imports this module.
-const READ_LIMIT = 65_536;
+const READ_LIMIT = 64 * 1024;
 const KEEP = 1024;
 
 export interface HttpsSenderOptions extends AddressPolicy {

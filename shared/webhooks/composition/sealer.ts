@@ -1,4 +1,4 @@
-/** Endpoint secrets sealed with KMS (the local stack's sealer is in composition.ts's `localPorts`). */
+/** Endpoint secrets sealed with KMS (the local stack's sealer is composition/local.ts). */
 
 import type { PortFactory } from '../../kernel/capability-ports.ts';
 import { required } from '../../kernel/config.ts';
