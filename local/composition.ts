@@ -20,8 +20,7 @@ import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-p
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
-import { AesGcmSealer } from '../shared/webhooks/adapters/aes-sealer.ts';
-import { HttpsWebhookSender } from '../shared/webhooks/adapters/https-sender.ts';
+import { localSealer, localWebhookSender } from '../shared/webhooks/composition/local.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (the stack and shared/orders/local/). */
@@ -69,12 +68,8 @@ export async function composeLocal(
     eventLog: new DynamoEventLog(config.mainTable),
     registryFor: createRegistries({ config, clock }),
     idempotency: createIdempotencyRunner(new JsonDynamoPersistenceLayer(config.idempotencyTable)),
-    // AES-256-GCM with the key the stack generated, instead of KMS.
-    sealer: new AesGcmSealer(Buffer.from(config.webhookSealKey ?? '', 'hex')),
-    // Loopback receivers (and their CA) only when the stack's configuration says so.
-    webhookSender: new HttpsWebhookSender({
-      allowLoopback: config.webhookAllowLoopback === true,
-      ca: config.webhookCa,
-    }),
+    // Webhooks' local sealer (AES-GCM, not KMS) and sender (loopback receivers when configured).
+    sealer: localSealer({ config, clock }),
+    webhookSender: localWebhookSender({ config, clock }),
   };
 }

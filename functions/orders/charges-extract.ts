@@ -1,10 +1,10 @@
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
-import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { acceptChargesExtractOrder } from '../../shared/orders/accept.ts';
+import { queue } from '../../shared/orders/composition/queue.ts';
 import { orders } from '../../shared/orders/composition.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
 import { type OrderRoutePorts, orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';

@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { blobs } from '../../shared/composition/aws/blobs.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { blobs } from '../../shared/orders/composition/blobs.ts';
 import { offlineSearches } from '../../shared/orders/composition.ts';
 import * as orderRoutes from '../../shared/orders/routes.ts';
 import { listOfflineSearchResults } from '../../shared/orders/search-results.ts';

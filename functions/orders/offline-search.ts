@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
-import { queue } from '../../shared/composition/aws/queue.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/kernel/http/pipeline.ts';
+import { queue } from '../../shared/orders/composition/queue.ts';
 import { offlineSearches } from '../../shared/orders/composition.ts';
 import { parseOfflineSearchDelivery } from '../../shared/orders/delivery.ts';
 import { acceptOfflineSearch } from '../../shared/orders/offline-search.ts';

@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { sealer } from '../../shared/composition/aws/sealer.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { sealer } from '../../shared/webhooks/composition/sealer.ts';
 import { webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { createEndpoint } from '../../shared/webhooks/endpoints.ts';
 import * as webhookRoutes from '../../shared/webhooks/routes.ts';

@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { webhookQueue } from '../../shared/composition/aws/webhook-queue.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { webhookQueue } from '../../shared/webhooks/composition/webhook-queue.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { assertEndpointReadable, findEndpoint, presentEvent } from '../../shared/webhooks/endpoints.ts';
 import * as webhookRoutes from '../../shared/webhooks/routes.ts';

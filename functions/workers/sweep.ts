@@ -2,12 +2,12 @@ import { type ReconcileDeps, reconcilePurchases } from '../../shared/app/reconci
 import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { events } from '../../shared/composition/aws/events.ts';
 import { mailer } from '../../shared/composition/aws/mailer.ts';
-import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { extractPurchases, purchaseRecords } from '../../shared/extracts/composition.ts';
 import { putMetric, SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import type { Mailer } from '../../shared/kernel/ports/mailer.ts';
+import { queue } from '../../shared/orders/composition/queue.ts';
 import { orders } from '../../shared/orders/composition.ts';
 import { FULFILMENT_SWEEPER } from '../../shared/orders/infra.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';

@@ -5,38 +5,33 @@
  *
  * Each capability's part is its `registry-port.ts` (`shared/<capability>/registry-port.ts`, the
  * common types in `shared/kernel/registry-port.ts`), with its interface, its types and the
- * run-time list of its methods; `Registry` is their intersection, so a caller takes the whole
- * registry or only the capability it uses, importing the types from the capability's module (this
- * one re-exports none). Each adapter implements each capability in its own module and composes
- * the parts (`composeRegistry`).
+ * run-time list of its methods, and it adds its interface to `RegistryParts` there (module
+ * augmentation); `Registry` is their intersection, derived, so a caller takes the whole registry
+ * or only the capability it uses, importing the types from the capability's module (this one
+ * re-exports none). Each adapter implements each capability in its own module and composes the
+ * parts (`composeRegistry`).
+ *
+ * The run-time lists (the methods here, the protocol rows in shared/composition/registry/protocol.ts,
+ * the HTTP and dataset parts beside it) name each capability of the port: a function that calls
+ * the registry bundles every part's code through them, and deriving them from the list of
+ * capabilities would make it load every capability module. The compiler refuses each list until it
+ * names every part. A new capability does not join the port: it declares its own registry calls
+ * (`registry: { operations, sandbox }` in its capability module, as the scaffold's does), which
+ * need no edit here (docs/decisions/0117-capability-registry-operations.md).
  */
 
-import { type CompanyRegistry, companyRegistryMethods } from '../companies/registry-port.ts';
-import { type PurchaseReconciliation, purchaseReconciliationMethods } from '../extracts/registry-port.ts';
-import { type OrdersRegistry, ordersRegistryMethods } from '../orders/registry-port.ts';
-import { type PeopleRegistry, peopleRegistryMethods } from '../people/registry-port.ts';
-import { type RecordsRegistry, recordsRegistryMethods } from '../records/registry-port.ts';
-import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
-import { type RegisterRegistry, registerRegistryMethods } from '../registers/registry-port.ts';
-import {
-  type WeeklySummaryRegistry,
-  weeklySummaryRegistryMethods,
-} from '../weekly-summaries/registry-port.ts';
+import { companyRegistryMethods } from '../companies/registry-port.ts';
+import { purchaseReconciliationMethods } from '../extracts/registry-port.ts';
+import type { RegistryParts } from '../kernel/registry-port.ts';
+import type { UnionToIntersection } from '../kernel/types.ts';
+import { ordersRegistryMethods } from '../orders/registry-port.ts';
+import { peopleRegistryMethods } from '../people/registry-port.ts';
+import { recordsRegistryMethods } from '../records/registry-port.ts';
+import { referenceRegistryMethods } from '../reference/registry-port.ts';
+import { registerRegistryMethods } from '../registers/registry-port.ts';
+import { weeklySummaryRegistryMethods } from '../weekly-summaries/registry-port.ts';
 
-/**
- * The whole registry, one part per capability. A new capability adds its part here, in
- * `registryCapabilities` and in `Registry`.
- */
-export interface RegistryParts {
-  companies: CompanyRegistry;
-  people: PeopleRegistry;
-  orders: OrdersRegistry;
-  purchases: PurchaseReconciliation;
-  weeklySummaries: WeeklySummaryRegistry;
-  records: RecordsRegistry;
-  registers: RegisterRegistry;
-  reference: ReferenceRegistry;
-}
+export type { RegistryParts };
 
 export type RegistryCapability = keyof RegistryParts;
 
@@ -54,14 +49,8 @@ export const registryCapabilities: {
   reference: referenceRegistryMethods,
 };
 
-export type Registry = CompanyRegistry &
-  PeopleRegistry &
-  OrdersRegistry &
-  PurchaseReconciliation &
-  WeeklySummaryRegistry &
-  RecordsRegistry &
-  RegisterRegistry &
-  ReferenceRegistry;
+/** The whole port: every capability's part. */
+export type Registry = UnionToIntersection<RegistryParts[RegistryCapability]>;
 
 /** A method of the port, whatever its capability. */
 export type RegistryMethod = keyof Registry;

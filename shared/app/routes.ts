@@ -7,14 +7,9 @@
  */
 
 import type { GrantedRoute, RouteDefinition, RouteGrants } from '../kernel/http/route.ts';
+import type { UnionToIntersection } from '../kernel/types.ts';
 import { type ApiArea, apiAreas } from './areas.ts';
 import { grantsOf } from './port-grants.ts';
-
-type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (
-  intersection: infer I,
-) => void
-  ? I
-  : never;
 
 /** Every route entry by key, from the areas (areas.ts). */
 type Declared = UnionToIntersection<(typeof apiAreas)[number]['routes'][number]>;

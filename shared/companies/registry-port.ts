@@ -94,3 +94,10 @@ export const companyRegistryMethods = methodsOf<CompanyRegistry>()([
   'getCharge',
   'listCompanyDocuments',
 ]);
+
+/** This capability's part of the registry port (shared/app/registry.ts). */
+declare module '../kernel/registry-port.ts' {
+  interface RegistryParts {
+    companies: CompanyRegistry;
+  }
+}

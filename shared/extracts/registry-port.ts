@@ -22,3 +22,10 @@ export interface PurchaseReconciliation {
 }
 
 export const purchaseReconciliationMethods = methodsOf<PurchaseReconciliation>()(['findPurchase']);
+
+/** This capability's part of the registry port (shared/app/registry.ts). */
+declare module '../kernel/registry-port.ts' {
+  interface RegistryParts {
+    purchases: PurchaseReconciliation;
+  }
+}

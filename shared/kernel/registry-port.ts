@@ -57,6 +57,14 @@ export const methodsOf =
   ): L =>
     methods;
 
+/**
+ * The registry port's parts, by capability: each capability of the port adds its interface here by
+ * module augmentation in its `registry-port.ts` (as `CapabilityOwnPorts` is filled), so the whole
+ * port's type (`Registry`, shared/app/registry.ts) is derived and names no capability.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each capability's augmentation
+export interface RegistryParts {}
+
 export interface RegistryCompany {
   /** Nine digits: the ACN, ARBN or ARSN as issued. */
   number: string;

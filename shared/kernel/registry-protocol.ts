@@ -79,6 +79,9 @@ export interface OperationSpec<P, M extends PortMethod<P>, A extends ArgumentKin
   capability: string;
 }
 
+/** The port interface a row's method belongs to. */
+export type PortOfRow<S> = S extends OperationSpec<infer P, infer _M, infer _A> ? P : never;
+
 /** A row, typed loosely: for code that handles every operation alike. */
 export type AnyOperationSpec = OperationSpec<
   Record<string, (...args: never[]) => unknown>,

@@ -1,9 +1,9 @@
 /**
- * Orders' composition: a factory of each of its stores (shared/kernel/capability-ports.ts), which
- * functions give `awsRoutePorts`/`awsPorts`, and which the local stack builds the same way
- * (`localPorts`). Its queue, blobs and workflow starter keep a module each in
- * shared/composition/aws/ (a function bundles only the adapter it names), and the local stack's
- * stand-ins replace them (its local/ folder).
+ * Orders' composition: a factory of each of its ports (shared/kernel/capability-ports.ts), which
+ * functions give `awsRoutePorts`/`awsPorts`, and the ones the local stack builds the same way
+ * (`localPorts`). The queue, the blobs and the workflow starter have a module each under
+ * composition/, so that a function bundles only the adapter it names; the local stack's stand-ins
+ * replace them (its local/ folder).
  */
 
 import type { PortFactory } from '../kernel/capability-ports.ts';

@@ -130,3 +130,10 @@ export const ordersRegistryMethods = methodsOf<OrdersRegistry>()([
   'requestPostalDelivery',
   'searchCompaniesOffline',
 ]);
+
+/** This capability's part of the registry port (shared/app/registry.ts). */
+declare module '../kernel/registry-port.ts' {
+  interface RegistryParts {
+    orders: OrdersRegistry;
+  }
+}

@@ -79,3 +79,10 @@ export interface PeopleRegistry {
 }
 
 export const peopleRegistryMethods = methodsOf<PeopleRegistry>()(['searchPeople', 'purchasePersonExtract']);
+
+/** This capability's part of the registry port (shared/app/registry.ts). */
+declare module '../kernel/registry-port.ts' {
+  interface RegistryParts {
+    people: PeopleRegistry;
+  }
+}

@@ -98,3 +98,10 @@ export const recordsRegistryMethods = methodsOf<RecordsRegistry>()([
   'findBusinessNames',
   'getNameReservation',
 ]);
+
+/** This capability's part of the registry port (shared/app/registry.ts). */
+declare module '../kernel/registry-port.ts' {
+  interface RegistryParts {
+    records: RecordsRegistry;
+  }
+}

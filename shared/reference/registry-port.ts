@@ -37,3 +37,10 @@ export interface ReferenceRegistry {
 }
 
 export const referenceRegistryMethods = methodsOf<ReferenceRegistry>()(['getFormSchedule', 'getCodeTables']);
+
+/** This capability's part of the registry port (shared/app/registry.ts). */
+declare module '../kernel/registry-port.ts' {
+  interface RegistryParts {
+    reference: ReferenceRegistry;
+  }
+}

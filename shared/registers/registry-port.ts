@@ -202,3 +202,10 @@ export const registerRegistryMethods = methodsOf<RegisterRegistry>()([
   'getRegisterEntry',
   'purchaseRegisterExtract',
 ]);
+
+/** This capability's part of the registry port (shared/app/registry.ts). */
+declare module '../kernel/registry-port.ts' {
+  interface RegistryParts {
+    registers: RegisterRegistry;
+  }
+}

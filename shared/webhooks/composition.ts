@@ -1,9 +1,9 @@
 /**
  * Webhooks' composition: a factory of each of its stores (shared/kernel/capability-ports.ts), which
  * functions give `awsRoutePorts`/`awsPorts`, and which the local stack builds the same way
- * (`localPorts`). The event log, the event bus, the queue, the KMS sealer and the sender keep a
- * module each in shared/composition/aws/ (a function bundles only the adapter it names); the local
- * stack has its own sealer and sender (local/composition.ts) and stand-ins for the bus and queue.
+ * (`localPorts`). The KMS sealer, the dispatcher queue and the deployed sender have a module each
+ * under composition/, so that a function bundles only the adapter it names; the local stack's
+ * sealer and sender are composition/local.ts, and its dispatcher queue a stand-in (its local/ folder).
  */
 
 import type { PortFactory } from '../kernel/capability-ports.ts';

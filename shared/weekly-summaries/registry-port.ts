@@ -105,3 +105,10 @@ export const weeklySummaryRegistryMethods = methodsOf<WeeklySummaryRegistry>()([
   'purchaseWeeklySummary',
   'weeklySummaryItems',
 ]);
+
+/** This capability's part of the registry port (shared/app/registry.ts). */
+declare module '../kernel/registry-port.ts' {
+  interface RegistryParts {
+    weeklySummaries: WeeklySummaryRegistry;
+  }
+}

@@ -1,6 +1,6 @@
-import { blobs } from '../../../shared/composition/aws/blobs.ts';
 import { registryWithImages } from '../../../shared/composition/aws/registry-with-images.ts';
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
+import { blobs } from '../../../shared/orders/composition/blobs.ts';
 import { orders } from '../../../shared/orders/composition.ts';
 import { workflowTask } from '../../../shared/orders/instrumented.ts';
 import {

@@ -1,7 +1,7 @@
-import { blobs } from '../../../shared/composition/aws/blobs.ts';
 import { eventLog } from '../../../shared/composition/aws/event-log.ts';
 import { events } from '../../../shared/composition/aws/events.ts';
 import { apiBaseUrl, awsPorts, now } from '../../../shared/composition/aws/root.ts';
+import { blobs } from '../../../shared/orders/composition/blobs.ts';
 import { offlineSearches, orders } from '../../../shared/orders/composition.ts';
 import { workflowTask } from '../../../shared/orders/instrumented.ts';
 import { type FinishInput, type FinishPorts, finish } from '../../../shared/orders/steps/finish.ts';

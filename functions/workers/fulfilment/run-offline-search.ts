@@ -1,7 +1,7 @@
-import { blobs } from '../../../shared/composition/aws/blobs.ts';
 import { mailer } from '../../../shared/composition/aws/mailer.ts';
 import { registryFor } from '../../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
+import { blobs } from '../../../shared/orders/composition/blobs.ts';
 import { offlineSearches } from '../../../shared/orders/composition.ts';
 import { workflowTask } from '../../../shared/orders/instrumented.ts';
 import type { WorkflowInput } from '../../../shared/orders/steps/common.ts';

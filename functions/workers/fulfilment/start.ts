@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { awsPorts } from '../../../shared/composition/aws/root.ts';
-import { starter } from '../../../shared/composition/aws/starter.ts';
+import { starter } from '../../../shared/orders/composition/starter.ts';
 import { FULFILMENT_STARTER } from '../../../shared/orders/infra.ts';
 import { instrumented } from '../../../shared/orders/instrumented.ts';
 import type { WorkflowStarter } from '../../../shared/orders/store-port.ts';

@@ -2,9 +2,9 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { eventLog } from '../../../shared/composition/aws/event-log.ts';
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
-import { sealer } from '../../../shared/composition/aws/sealer.ts';
-import { webhookSender } from '../../../shared/composition/aws/webhook-sender.ts';
 import { instrumented } from '../../../shared/orders/instrumented.ts';
+import { sealer } from '../../../shared/webhooks/composition/sealer.ts';
+import { webhookSender } from '../../../shared/webhooks/composition/webhook-sender.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../../shared/webhooks/composition.ts';
 import { type DispatchPorts, dispatch, parseWebhookMessage } from '../../../shared/webhooks/dispatch.ts';
 import { WEBHOOK_DISPATCHER } from '../../../shared/webhooks/infra.ts';

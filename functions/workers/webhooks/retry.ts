@@ -1,6 +1,6 @@
 import { awsPorts, now } from '../../../shared/composition/aws/root.ts';
-import { webhookQueue } from '../../../shared/composition/aws/webhook-queue.ts';
 import { instrumented } from '../../../shared/orders/instrumented.ts';
+import { webhookQueue } from '../../../shared/webhooks/composition/webhook-queue.ts';
 import { webhookDeliveries } from '../../../shared/webhooks/composition.ts';
 import { sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
 import { WEBHOOK_RETRY } from '../../../shared/webhooks/infra.ts';

@@ -11,9 +11,10 @@ import {
   registryProtocolOf,
   rejectionStatus,
 } from '../../adapters/registry-http/protocol.ts';
+import type { RegistryCapability, RegistryParts } from '../../app/registry.ts';
 import { companyRegistryProtocol } from '../../companies/registry-protocol.ts';
 import { purchaseRegistryProtocol } from '../../extracts/registry-protocol.ts';
-import type { AnyOperationSpec } from '../../kernel/registry-protocol.ts';
+import type { AnyOperationSpec, PortOfRow } from '../../kernel/registry-protocol.ts';
 import { ordersRegistryProtocol } from '../../orders/registry-protocol.ts';
 import { peopleRegistryProtocol } from '../../people/registry-protocol.ts';
 import { recordsRegistryProtocol } from '../../records/registry-protocol.ts';
@@ -56,3 +57,14 @@ export const billableOperations = registryProtocolTable.billable;
 export const keyedOperations = registryProtocolTable.keyed;
 
 export const clientKeyOf = registryProtocolTable.clientKeyOf;
+
+/** The parts of the port (shared/app/registry.ts) whose rows the table does not spread. */
+type PartsWithoutRows = {
+  [C in RegistryCapability]: RegistryParts[C] extends PortOfRow<
+    (typeof registryProtocol)[keyof typeof registryProtocol]
+  >
+    ? never
+    : C;
+}[RegistryCapability];
+/** The compiler refuses the table until it has every part's rows (no run-time code: esbuild drops it). */
+const _everyPartHasRows: [PartsWithoutRows] extends [never] ? true : { missing: PartsWithoutRows } = true;
