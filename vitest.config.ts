@@ -82,7 +82,15 @@ export default defineConfig({
           ...onLocalStacks,
         },
       },
-      { test: { name: 'http-own-stacks', include: OWN_STACKS, ...onLocalStacks } },
+      {
+        test: {
+          name: 'http-own-stacks',
+          include: OWN_STACKS,
+          ...onLocalStacks,
+          // Three short files: their stacks' DynamoDB Local on the quick JIT (test/support/local-stack.ts).
+          env: { STACK_QUICK_JIT: '1' },
+        },
+      },
     ],
   },
 });
