@@ -82,15 +82,7 @@ export default defineConfig({
           ...onLocalStacks,
         },
       },
-      {
-        test: {
-          name: 'http-own-stacks',
-          include: OWN_STACKS,
-          ...onLocalStacks,
-          // Three short files: their stacks' DynamoDB Local on the quick JIT (test/support/local-stack.ts).
-          env: { STACK_QUICK_JIT: '1' },
-        },
-      },
+      { test: { name: 'http-own-stacks', include: OWN_STACKS, ...onLocalStacks } },
     ],
   },
 });

@@ -34,11 +34,8 @@ export async function setup(project: TestProject) {
   // Every stack process of the run, the workers' (crash-recovery's) too, starts from one bundle.
   process.env.STACK_PROCESS_BUNDLE = await stackBundle();
   const webhookTls = testCertificate();
-  // A project whose stacks serve a few short files starts their DynamoDB Local with the quick JIT
-  // (the java launcher reads `JDK_JAVA_OPTIONS`; vitest.config.ts sets `STACK_QUICK_JIT`).
-  const javaOptions: Record<string, string> = project.config.env?.STACK_QUICK_JIT
-    ? { JDK_JAVA_OPTIONS: QUICK_JIT.join(' ') }
-    : {};
+  // Each stack's DynamoDB Local on the quick JIT (the java launcher reads `JDK_JAVA_OPTIONS`).
+  const javaOptions = { JDK_JAVA_OPTIONS: QUICK_JIT.join(' ') };
   const stacks = new Map<string, Promise<{ child: ChildProcess; context: StackProcessContext }>>();
   const broker = createServer((req, res) => {
     const slot = (req.url ?? '/').slice(1);

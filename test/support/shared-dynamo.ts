@@ -11,9 +11,11 @@ declare module 'vitest' {
 }
 
 /**
- * The JIT for a DynamoDB Local that serves a few thousand requests: C1 only. It cost about a third
- * less CPU than the default up to some 40,000 requests, and more beyond (a slot stack of the http
- * project serves more; docs/decisions/pending-test-speed-margin.md).
+ * The JIT of the test runs' DynamoDB Locals (this one and the slot stacks'): C1 only. C2's
+ * compiling costs more than its faster code saves up to some 60,000 requests: the files on the
+ * shared instance took a third less CPU, seven HTTP files on one stack a quarter less, and a slot
+ * stack that also serves http/monitoring's bulk imports as much as before
+ * (docs/decisions/pending-test-speed-margin.md).
  */
 export const QUICK_JIT = ['-XX:TieredStopAtLevel=1'];
 
