@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { localProcessEnv } from '../../local/stack.ts';
 import { testCertificate } from '../../local/tls.ts';
+import { QUICK_JIT } from './shared-dynamo.ts';
 import { type StackProcessContext, spawnStackProcess, stopStackProcess } from './spawn-stack.ts';
 import { stackBundle } from './stack-bundle.ts';
 
@@ -33,12 +34,14 @@ export async function setup(project: TestProject) {
   // Every stack process of the run, the workers' (crash-recovery's) too, starts from one bundle.
   process.env.STACK_PROCESS_BUNDLE = await stackBundle();
   const webhookTls = testCertificate();
+  // Each stack's DynamoDB Local on the quick JIT (the java launcher reads `JDK_JAVA_OPTIONS`).
+  const javaOptions = { JDK_JAVA_OPTIONS: QUICK_JIT.join(' ') };
   const stacks = new Map<string, Promise<{ child: ChildProcess; context: StackProcessContext }>>();
   const broker = createServer((req, res) => {
     const slot = (req.url ?? '/').slice(1);
     let started = stacks.get(slot);
     if (!started) {
-      started = spawnStackProcess({ STACK_WEBHOOK_CA: webhookTls.cert });
+      started = spawnStackProcess({ STACK_WEBHOOK_CA: webhookTls.cert, ...javaOptions });
       stacks.set(slot, started);
     }
     started.then(

@@ -13,8 +13,11 @@
  *   STACK_WEBHOOK_CA=… node --import tsx test/support/stack-process.ts
  *   STACK_PORT=… STACK_DYNAMO=… STACK_REGISTRY_URL=… STACK_REGISTRY_CREDENTIAL=… node --import tsx test/support/stack-process.ts
  */
+import { subscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
 import { startLocalStack } from '../../local/stack.ts';
 import { callDynamo } from '../../shared/adapters/dynamodb/json-client.ts';
+import webhooksLocal from '../../shared/webhooks/local/stack.ts';
 
 /**
  * The kinds of write and read the tests start with, once on a scratch item, before the stack says
@@ -44,6 +47,66 @@ async function warmUp(tableName: string): Promise<void> {
   });
 }
 
+/**
+ * How a slot stack runs the webhook retry function: at once after each request that moves the
+ * clock (a retry becomes due when a test moves the clock: the first delay is a minute), and every
+ * second (as `npm start`'s stack) within a minute of the stack's last request; never on a stack
+ * left idle. A run queries the deliveries' 17 index partitions: run four times a second on every
+ * slot stack for the whole suite, idle stacks included (a project's files finish long before the
+ * run does), they cost DynamoDB Local and this process about 0.1 core per stack
+ * (docs/decisions/pending-test-speed-margin.md).
+ */
+const RETRY_INTERVAL_MS = 1_000;
+const IN_USE_FOR_MS = 60_000;
+
+function retryWhileInUse(retry: () => Promise<unknown>): { stop(): Promise<void> } {
+  let lastRequest = Date.now();
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    timer = setTimeout(
+      () => (Date.now() - lastRequest < IN_USE_FOR_MS ? run() : schedule()),
+      RETRY_INTERVAL_MS,
+    );
+  };
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = retry()
+      .then(
+        () => {},
+        (error: unknown) => console.error('webhook retry run failed', error),
+      )
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        if (!again) return schedule();
+        again = false;
+        run();
+      });
+  };
+  subscribe('http.server.request.start', () => {
+    lastRequest = Date.now();
+  });
+  subscribe('http.server.response.finish', (message) => {
+    const { request } = message as { request: IncomingMessage };
+    if (request.method !== 'GET' && request.url?.startsWith('/__local/clock')) run();
+  });
+  schedule();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
 const setting = (name: string): string => {
   const value = process.env[name];
   if (!value) throw new Error(`${name} must be set`);
@@ -62,13 +125,14 @@ const stack = await startLocalStack({
     : {
         dynamoPort: 0,
         capabilities: {
-          webhooks: { allowLoopback: true, ca: setting('STACK_WEBHOOK_CA'), retryIntervalMs: 250 },
+          webhooks: { allowLoopback: true, ca: setting('STACK_WEBHOOK_CA'), retryIntervalMs: 0 },
         },
       }),
 });
+const retries = dynamoEndpoint ? undefined : retryWhileInUse(() => stack.local(webhooksLocal).retry());
 if (!dynamoEndpoint) await warmUp(stack.tableNames.keys);
 process.once('SIGTERM', () => {
-  void stack.stop().finally(() => process.exit(0));
+  void (retries?.stop() ?? Promise.resolve()).then(() => stack.stop()).finally(() => process.exit(0));
 });
 
 const { registryCredential, cursorSecret } = stack.ports.config;
