@@ -7,21 +7,18 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { PASSKEY_ENV, REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../shared/kernel/config.ts';
-import type { GrantedRoute } from '../shared/kernel/http/route.ts';
+import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../shared/kernel/config.ts';
+import type { GrantedRoute, RouteUse } from '../shared/kernel/http/route.ts';
 import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http/time-budget.ts';
 import { ORDER_ENV } from '../shared/kernel/infra/order-env.ts';
 import { KEYS_TABLE_ITEMS, type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
-import { MONITORING_ENV } from '../shared/monitoring/infra.ts';
-import { WEBHOOK_ENV } from '../shared/webhooks/infra.ts';
 import type { StageAlarms } from './alarms.ts';
+import type { RouteBinding, RouteBindingScope, SharedResources } from './capability-construct.ts';
+import type { RouteBindingTable } from './capability-constructs.ts';
 import { ApiFunction, leadingKeysCondition, type TableAccessLevel } from './constructs/api-function.ts';
 import { LiveAliases } from './constructs/live-alias.ts';
 import { RouteIntegration } from './constructs/route-integration.ts';
-import { allowSecretUse } from './constructs/webhook-secrets-key.ts';
-import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { acknowledgements } from './nag.ts';
 import { registryAccountShare } from './registry-capacity.ts';
 import { type EntryFor, PROJECT_ROOT, type RouteArea, signsWithCursorSecret } from './routes.ts';
@@ -86,6 +83,25 @@ export function tableAccessFor(route: GrantedRoute): Partial<Record<TableId, Tab
   return access;
 }
 
+/** The platform's own route bindings: the mailer, which several capabilities' routes use. */
+export const PLATFORM_ROUTE_BINDINGS: ReadonlyMap<string, RouteBinding> = new Map([
+  ['mailer', (fn, { settings }) => fn.bindMail(ORDER_ENV.mailFrom, settings.mailFrom)],
+]);
+
+/**
+ * What binds a route's function to the resources and settings its `uses` and ports need, each
+ * once: the capabilities' (in the order they are built), then the platform's, then by port.
+ */
+export function bindingsOf(route: GrantedRoute, bindings: RouteBindingTable): readonly RouteBinding[] {
+  const byUse = [...bindings.uses, ...PLATFORM_ROUTE_BINDINGS];
+  const unbound = route.uses.filter((use) => !byUse.some(([name]) => name === use));
+  if (unbound.length > 0) throw new Error(`${route.name}: no capability binds uses ${unbound.join(', ')}`);
+  const found = new Set<RouteBinding>();
+  for (const [use, binding] of byUse) if (route.uses.includes(use as RouteUse)) found.add(binding);
+  for (const [port, binding] of bindings.ports) if (route.ports.includes(port)) found.add(binding);
+  return [...found];
+}
+
 /** Description of a route's function; names the route so the console (and tests) can tell them apart. */
 export const functionDescription = (
   route: Pick<GrantedRoute, 'name' | 'method' | 'path' | 'handler'>,
@@ -101,19 +117,14 @@ export interface RouteDependencies {
   readonly cursorSecret: ISecret;
   /** Credential of the live registry; read only by the functions of routes with `usesRegistry`. */
   readonly registryCredentialSecret: ISecret;
-  /** Compiled order PDFs and offline search results (data stack). */
+  /** Compiled order PDFs and offline search results (data stack), for the capabilities' route bindings. */
   readonly ordersBucket: IBucket;
-  /** The fulfilment queue (API stack), for routes whose `uses` has `queue`. */
-  readonly fulfilmentQueue: IQueue;
-  /** The webhook dispatcher queue (API stack), for routes whose `uses` has `webhookQueue`. */
-  readonly webhookQueue: IQueue;
-  /**
-   * The monitoring fan-out queue (company-monitoring.ts), for routes whose `uses` has
-   * `monitoringQueue` (a committed import's chunks, a sandbox event on demand).
-   */
-  readonly monitoringQueue: IQueue;
-  /** Seals webhook signing secrets, for routes whose `uses` has `sealer` (Encrypt only). */
+  /** Seals webhook signing secrets (data stack), for the capabilities' route bindings. */
   readonly webhookKey: IKey;
+  /** What the capabilities' constructs share (their queues), for their route bindings. */
+  readonly shared: Partial<SharedResources>;
+  /** How a route that uses a capability's resources or settings is bound (lib/capability-constructs.ts). */
+  readonly bindings: RouteBindingTable;
   /** The REST API (API stack); the area adds its methods to the API's resources. */
   readonly api: RestApi;
   /** `https://<api id>.execute-api.<region>.<suffix>/<stage>` (`API_BASE_URL`). */
@@ -227,19 +238,13 @@ export class ApiAreaStack extends NestedStack {
       const accountShare = registryAccountShare(props.registryConcurrency);
       if (accountShare !== undefined) fn.addEnvironment(REGISTRY_ACCOUNT_IN_FLIGHT_ENV, String(accountShare));
     }
-    const uses = new Set(route.uses ?? []);
-    if (uses.has('queue')) fn.bindQueueSender(props.fulfilmentQueue, ORDER_ENV.queueUrl);
-    if (uses.has('blobs')) fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES);
-    if (uses.has('webhookQueue')) fn.bindQueueSender(props.webhookQueue, WEBHOOK_ENV.queueUrl);
-    if (uses.has('monitoringQueue')) {
-      fn.bindQueueSender(props.monitoringQueue, MONITORING_ENV.queueUrl);
-    }
-    if (uses.has('sealer')) allowSecretUse(fn, props.webhookKey, 'seal');
-    if (uses.has('mailer')) fn.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
-    if (route.ports.some((port) => port === 'passkeys' || port === 'passkeyChallenges')) {
-      if (props.settings.passkeyRpId) fn.addEnvironment(PASSKEY_ENV.rpId, props.settings.passkeyRpId);
-      if (props.settings.passkeyOrigin) fn.addEnvironment(PASSKEY_ENV.origin, props.settings.passkeyOrigin);
-    }
+    const scope: RouteBindingScope = {
+      settings: props.settings,
+      ordersBucket: props.ordersBucket,
+      webhookKey: props.webhookKey,
+      shared: props.shared,
+    };
+    for (const bind of bindingsOf(route, props.bindings)) bind(fn, scope);
     return fn;
   }
 }

@@ -26,8 +26,8 @@ import type { Construct } from 'constructs';
 import type { TableId } from '../shared/kernel/infra/tables.ts';
 import { StageAlarms } from './alarms.ts';
 import { ApiAreaStack, areaStackId } from './api-area-stack.ts';
-import { type BuiltCapability, type SharedResources, sharedResource } from './capability-construct.ts';
-import { capabilityConstructs } from './capability-constructs.ts';
+import type { BuiltCapability, SharedResources } from './capability-construct.ts';
+import { capabilityConstructs, routeBindings } from './capability-constructs.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
 import { FailedEvents } from './constructs/failed-events.ts';
@@ -271,7 +271,7 @@ export class ApiStack extends Stack {
     const built = new Map<string, BuiltCapability>();
     let shared: Partial<SharedResources> = {};
     for (const constructs of capabilityConstructs) {
-      const made = constructs.build({
+      const made = constructs.build?.({
         stack: this,
         settings,
         tables: props.tables,
@@ -287,15 +287,11 @@ export class ApiStack extends Stack {
         shared,
         ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
       });
+      if (!made) continue;
       built.set(constructs.capability, made);
       shared = { ...shared, ...made.shares };
     }
     this.capabilities = built;
-    const routeQueues = {
-      fulfilmentQueue: sharedResource(shared, 'fulfilmentQueue'),
-      webhookQueue: sharedResource(shared, 'webhookQueue'),
-      monitoringQueue: sharedResource(shared, 'monitoringQueue'),
-    };
 
     const areas = new Map<string, ApiAreaStack>();
     const functions = new Map<string, ApiFunction>();
@@ -309,8 +305,9 @@ export class ApiStack extends Stack {
         cursorSecret: props.cursorSecret,
         registryCredentialSecret: props.registryCredentialSecret,
         ordersBucket: props.ordersBucket,
-        ...routeQueues,
         webhookKey: props.webhookKey,
+        shared,
+        bindings: routeBindings,
         api,
         apiBaseUrl,
         docsUrl,

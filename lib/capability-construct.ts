@@ -4,7 +4,7 @@
  * folder, `shared/<capability>/cdk/…`, that its capability module names (`infrastructure.cdk`,
  * shared/kernel/capability.ts). lib/capability-constructs.ts loads them; the API stack builds each
  * in turn, a capability after those whose resources it uses, and the dashboard, the registry's
- * share and the route areas' queues read what they give.
+ * share and the route areas (through each capability's `routeBindings`) read what they give.
  */
 import type { Stack } from 'aws-cdk-lib';
 import type { IWidget } from 'aws-cdk-lib/aws-cloudwatch';
@@ -14,25 +14,26 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import type { RouteUse } from '../shared/kernel/http/route.ts';
 import type { TableId } from '../shared/kernel/infra/tables.ts';
 import type { NamedThreshold, StageAlarms } from './alarms.ts';
+import type { ApiFunction } from './constructs/api-function.ts';
 import type { FailedEvents } from './constructs/failed-events.ts';
 import type { LiveAliases } from './constructs/live-alias.ts';
 import type { EntryFor } from './routes.ts';
 import type { Settings } from './settings.ts';
 
-/** Resources one capability makes and others (or the route areas) use, by what they are. */
+/**
+ * Resources one capability makes and others (or its route bindings) use, by name. The event bus is
+ * the stage's, which several capabilities use; a capability's CDK module adds what else it shares
+ * by module augmentation (`declare module '…/lib/capability-construct.ts'`), as it adds its ports
+ * to `CapabilityOwnPorts`, so that lib names none of them.
+ */
 export interface SharedResources {
   /** The stage's event bus (orders make it; webhooks and monitoring publish or listen on it). */
   readonly eventBus: IEventBus;
-  /** The queue route functions send orders to (`uses: queue`). */
-  readonly fulfilmentQueue: IQueue;
-  /** The webhook dispatcher's queue (`uses: webhookQueue`). */
-  readonly webhookQueue: IQueue;
-  /** Company monitoring's fan-out queue (`uses: monitoringQueue`). */
-  readonly monitoringQueue: IQueue;
 }
 
 /** What the API stack gives a capability's construct. */
@@ -65,6 +66,26 @@ export interface DashboardQueue {
   readonly name: string;
   readonly queue?: Queue;
   readonly deadLetters: Queue;
+}
+
+/** What a route binding is given: the stage's settings, the data stack's resources and what the capabilities share. */
+export interface RouteBindingScope {
+  readonly settings: Settings;
+  readonly ordersBucket: IBucket;
+  readonly webhookKey: IKey;
+  readonly shared: Partial<SharedResources>;
+}
+
+/** Gives a route's function what one of its `uses` (or ports) needs: its grants and environment. */
+export type RouteBinding = (fn: ApiFunction, scope: RouteBindingScope) => void;
+
+/**
+ * How a route that uses a capability's resources is bound (lib/api-area-stack.ts applies them): by
+ * `uses` value its ports' grants list, and by port for the settings a port's functions read.
+ */
+export interface RouteBindings {
+  readonly uses?: Partial<Record<RouteUse, RouteBinding>>;
+  readonly ports?: Readonly<Record<string, RouteBinding>>;
 }
 
 /** What a capability's construct gives the stack. */
@@ -105,7 +126,10 @@ export interface CapabilityConstructs {
   readonly alarmThresholds?: Readonly<Record<string, NamedThreshold>>;
   /** Its functions outside routes that call the registry, each given a share of its capacity. */
   readonly registryCallers?: { readonly workflowTasks?: number; readonly scheduled?: number };
-  build(scope: CapabilityStackScope): BuiltCapability;
+  /** How the routes that use its resources or settings are bound. */
+  readonly routeBindings?: RouteBindings;
+  /** Its constructs; a module with bindings only builds nothing. */
+  build?(scope: CapabilityStackScope): BuiltCapability;
 }
 
 export const defineCapabilityConstructs = (constructs: CapabilityConstructs): CapabilityConstructs =>

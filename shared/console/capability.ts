@@ -62,4 +62,6 @@ export const consoleCapability = defineCapability({
     // Key changes (roll, revoke): keys and their audit records.
     keyAdministration: writesKeysItems(key, audit),
   },
+  // Its passkey routes' settings (the relying party) in CDK.
+  infrastructure: { cdk: 'cdk/bindings.ts' },
 });

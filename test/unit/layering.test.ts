@@ -287,6 +287,24 @@ describe('the CDK app under lib/', () => {
     expect(edges.map(describeEdge)).toContain('settings.ts → stages.ts');
     expect(folderCycles(edges, (path) => path)).toEqual([]);
   });
+
+  it("binds routes and builds the stage with no capability's module: the stacks import only the kernel and the app from shared/", () => {
+    const stacks = ['api-stack.ts', 'api-area-stack.ts'].map((name) => join(LIB, name));
+    const fromShared = stacks.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(SPECIFIER)]
+        .map((match) => resolve(dirname(file), (match[1] ?? match[2] ?? match[3]) as string))
+        .filter((target) => target.startsWith(SHARED + sep))
+        .map((target) => ({
+          from: relative(LIB, file),
+          to: relative(SHARED, target).split(sep).join('/'),
+        })),
+    );
+    expect(fromShared.map(describeEdge)).toContain('api-area-stack.ts → kernel/config.ts');
+    const capabilities = fromShared.filter(
+      ({ to }) => !['kernel', 'app'].includes(to.split('/')[0] as string),
+    );
+    expect(capabilities.map(describeEdge)).toEqual([]);
+  });
 });
 
 describe('functions reach adapters only through the composition root', () => {

@@ -7,16 +7,31 @@
  */
 import { Duration, NestedStack } from 'aws-cdk-lib';
 import { Stats, TextWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { periodOf } from '../../../lib/alarms.ts';
 import { defineCapabilityConstructs, sharedResource } from '../../../lib/capability-construct.ts';
 import { LiveAliases } from '../../../lib/constructs/live-alias.ts';
 import { FULL_WIDTH, graph, HALF_WIDTH } from '../../../lib/dashboard.ts';
+import { MONITORING_ENV } from '../infra.ts';
 import { MONITORING_ALARM_THRESHOLDS } from './alarms.ts';
 import { CompanyMonitoring, monitoringMetric, weeklyOverdueMetric } from './jobs.ts';
+
+declare module '../../../lib/capability-construct.ts' {
+  interface SharedResources {
+    /** Company monitoring's fan-out queue (`uses: monitoringQueue`: a committed import's chunks, a sandbox event). */
+    readonly monitoringQueue: IQueue;
+  }
+}
 
 export default defineCapabilityConstructs({
   after: ['orders'],
   alarmThresholds: MONITORING_ALARM_THRESHOLDS,
+  routeBindings: {
+    uses: {
+      monitoringQueue: (fn, { shared }) =>
+        fn.bindQueueSender(sharedResource(shared, 'monitoringQueue'), MONITORING_ENV.queueUrl),
+    },
+  },
   // RunMonitoring.
   registryCallers: { scheduled: 1 },
   build: (scope) => {

@@ -3,12 +3,22 @@
  * bus the webhooks and company monitoring use, and the workflow's executions on the dashboard.
  */
 import { Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { periodOf } from '../../../lib/alarms.ts';
-import { defineCapabilityConstructs } from '../../../lib/capability-construct.ts';
+import { defineCapabilityConstructs, sharedResource } from '../../../lib/capability-construct.ts';
 import { graph } from '../../../lib/dashboard.ts';
+import { ORDER_BLOB_PREFIXES } from '../../../lib/data-stack.ts';
+import { ORDER_ENV } from '../../kernel/infra/order-env.ts';
 import { workflowTasks } from '../infra.ts';
 import { ORDERS_ALARM_THRESHOLDS } from './alarms.ts';
 import { Fulfilment } from './fulfilment.ts';
+
+declare module '../../../lib/capability-construct.ts' {
+  interface SharedResources {
+    /** The queue route functions send orders to (`uses: queue`). */
+    readonly fulfilmentQueue: IQueue;
+  }
+}
 
 export default defineCapabilityConstructs({
   alarmThresholds: ORDERS_ALARM_THRESHOLDS,
@@ -16,6 +26,15 @@ export default defineCapabilityConstructs({
     workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
     // The sweeper (it asks the registry what became of a purchase left unsettled).
     scheduled: 1,
+  },
+  routeBindings: {
+    uses: {
+      queue: (fn, { shared }) =>
+        fn.bindQueueSender(sharedResource(shared, 'fulfilmentQueue'), ORDER_ENV.queueUrl),
+      // Compiled order PDFs and offline search results, read under their prefixes only.
+      blobs: (fn, { ordersBucket }) =>
+        fn.bindBucket(ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES),
+    },
   },
   build: (scope) => {
     const fulfilment = new Fulfilment(scope.stack, 'Fulfilment', {
