@@ -254,3 +254,10 @@ declare module '../kernel/capability-ports.ts' {
     monitoringQueue: MonitoringQueue;
   }
 }
+
+declare module '../kernel/http/route.ts' {
+  interface RouteUses {
+    /** Sends an import's chunks and sandbox events to the monitoring fan-out queue. */
+    monitoringQueue: true;
+  }
+}

@@ -198,3 +198,12 @@ declare module '../kernel/capability-ports.ts' {
     starter: WorkflowStarter;
   }
 }
+
+declare module '../kernel/http/route.ts' {
+  interface RouteUses {
+    /** Sends accepted orders and searches to the fulfilment queue. */
+    queue: true;
+    /** Reads compiled PDFs and offline searches' results. */
+    blobs: true;
+  }
+}

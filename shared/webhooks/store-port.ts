@@ -221,3 +221,12 @@ declare module '../kernel/capability-ports.ts' {
     webhookSender: WebhookSender;
   }
 }
+
+declare module '../kernel/http/route.ts' {
+  interface RouteUses {
+    /** Sends to the webhook dispatcher's queue. */
+    webhookQueue: true;
+    /** Seals webhook signing secrets (KMS). */
+    sealer: true;
+  }
+}

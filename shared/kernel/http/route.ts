@@ -14,12 +14,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type TableAccess = 'getItem' | 'read' | 'readWrite' | 'readWriteDelete';
 
 /**
- * Fulfilment resources a function uses: `queue` sends accepted orders to the fulfilment queue,
- * `blobs` reads compiled PDFs and offline search results, `webhookQueue` sends to the webhook
- * dispatcher's queue, `sealer` seals webhook signing secrets (KMS), `mailer` sends email through
- * SES from the stage's `mailFrom` (console invitations and sign-in links).
+ * The resources a route's function may use beyond tables (`PortGrant.uses`), by name: `mailer` sends
+ * email through SES from the stage's `mailFrom` (console invitations and sign-in links). A
+ * capability adds its own by augmenting this interface beside its ports (orders' `queue` and
+ * `blobs`, webhooks' `webhookQueue` and `sealer`, monitoring's `monitoringQueue`), and binds them in
+ * its `cdk/` module's `routeBindings`.
  */
-export type RouteUse = 'queue' | 'blobs' | 'webhookQueue' | 'sealer' | 'monitoringQueue' | 'mailer';
+export interface RouteUses {
+  mailer: true;
+}
+
+export type RouteUse = keyof RouteUses;
 
 /** The port through which a handler reaches the registry (`registryFor`, shared/app/ports.ts). */
 export const REGISTRY_PORT = 'registryFor';
