@@ -280,7 +280,7 @@ export type ToolCall = Pick<RouteTool, 'kind' | 'argumentsIn'> & { route: string
 /**
  * What the MCP function needs of the tools, as plain JSON: the `tools/list` answer and how to call
  * each tool. A Lambda bundle reads it from a file written when it was bundled (scripts/mcp-tools.ts),
- * so its start builds no JSON Schema and no route (docs/decisions/pending-lean-mcp-and-passkeys.md).
+ * so its start builds no JSON Schema and no route (docs/decisions/0127-lean-mcp-and-passkeys.md).
  */
 export interface ToolCatalogue {
   list: { tools: ListedTool[] };

@@ -15,7 +15,7 @@ declare module 'vitest' {
  * compiling costs more than its faster code saves up to some 60,000 requests: the files on the
  * shared instance took a third less CPU, seven HTTP files on one stack a quarter less, and a slot
  * stack that also serves http/monitoring's bulk imports as much as before
- * (docs/decisions/pending-test-speed-margin.md).
+ * (docs/decisions/0128-test-speed-margin.md).
  */
 export const QUICK_JIT = ['-XX:TieredStopAtLevel=1'];
 

@@ -54,7 +54,7 @@ async function warmUp(tableName: string): Promise<void> {
  * left idle. A run queries the deliveries' 17 index partitions: run four times a second on every
  * slot stack for the whole suite, idle stacks included (a project's files finish long before the
  * run does), they cost DynamoDB Local and this process about 0.1 core per stack
- * (docs/decisions/pending-test-speed-margin.md).
+ * (docs/decisions/0128-test-speed-margin.md).
  */
 const RETRY_INTERVAL_MS = 1_000;
 const IN_USE_FOR_MS = 60_000;

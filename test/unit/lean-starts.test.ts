@@ -1,5 +1,5 @@
 /**
- * The MCP server and the passkey verifiers as Lambda gets them (docs/decisions/pending-lean-mcp-and-passkeys.md):
+ * The MCP server and the passkey verifiers as Lambda gets them (docs/decisions/0127-lean-mcp-and-passkeys.md):
  * each bundled with the Lambda esbuild settings in a directory of its own, CDK's `afterBundling`
  * commands run beside it. The MCP function's bundle carries neither the SDK nor the tools: its tools
  * file holds the very `tools/list` answer the route table gives, and its second file answers the
