@@ -209,7 +209,11 @@ describe('downloads on the Orders page', () => {
     await page.getByLabel('Offline search id').fill(search.id);
     await page.getByRole('button', { name: 'Look up' }).click();
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: `Download results ${search.id}` }).click();
+    // The looked-up search's own table (the list of searches may show it too, once it has loaded).
+    await page
+      .getByRole('table', { name: 'Offline search', exact: true })
+      .getByRole('button', { name: `Download results ${search.id}` })
+      .click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${search.id}-results.json`);
     const saved = JSON.parse(readFileSync((await download.path()) as string, 'utf8')) as { acn: string }[];

@@ -74,8 +74,16 @@ export function startLocalWebhooks(options: LocalWebhooksOptions): LocalWebhooks
     queue: port,
     now,
   });
-  const retry = async () => (await retryHandler())({}, lambdaContext(WEBHOOK_RETRY.name, 60_000));
+  // One run at a time, in the order asked: a run asked for while another is sending finds that
+  // one's attempts queued when it ends (the control endpoint then waits for the queue to be idle).
   let running: Promise<unknown> = Promise.resolve();
+  const serially = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = running.then(run);
+    running = next.catch(() => undefined);
+    return next;
+  };
+  const retry = () =>
+    serially(async () => (await retryHandler())({}, lambdaContext(WEBHOOK_RETRY.name, 60_000)));
   const interval = options.retryIntervalMs ?? 1_000;
   // The interval runs the function's use case without its invocation log line, which every second
   // would drown the local log; the control endpoint runs the function itself.
@@ -83,7 +91,7 @@ export function startLocalWebhooks(options: LocalWebhooksOptions): LocalWebhooks
   const timer =
     interval > 0
       ? setInterval(() => {
-          running = running.then(sweep).catch((error) => console.error('webhook retry run failed', error));
+          serially(sweep).catch((error) => console.error('webhook retry run failed', error));
         }, interval)
       : undefined;
   timer?.unref();
