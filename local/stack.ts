@@ -160,8 +160,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       fulfilmentQueueUrl: undefined,
       stateMachineArn: undefined,
       eventBusName: undefined,
-      // What the capabilities' local modules set (a sealing key instead of KMS, say).
-      ...Object.assign({}, ...modules.map(({ module }) => module.configure?.(setup) ?? {})),
     };
 
     const { composeLocal } = await import('./composition.ts');

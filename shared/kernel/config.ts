@@ -34,11 +34,6 @@ export interface ServiceConfig {
   stateMachineArn: string | undefined;
   eventBusName: string | undefined;
   mailFrom: string | undefined;
-  /** Local stack only: the AES-256 key (hex) sealing signing secrets instead of KMS. */
-  webhookSealKey?: string | undefined;
-  /** Local stack and tests only: allow loopback receivers, and trust this CA (PEM) for them. */
-  webhookAllowLoopback?: boolean;
-  webhookCa?: string | undefined;
 }
 
 const secretSetting = (value: string | undefined, arn: string | undefined): SecretSetting =>
