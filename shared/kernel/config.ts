@@ -28,10 +28,7 @@ export interface ServiceConfig {
   validateResponses: boolean;
   /** Base URL of the API, for `downloadUrl` and result links. */
   apiBaseUrl: string;
-  /** Fulfilment resources, set on the functions that use them. */
-  ordersBucket: string | undefined;
-  fulfilmentQueueUrl: string | undefined;
-  stateMachineArn: string | undefined;
+  /** Platform resources several capabilities use, set on the functions that use them. */
   eventBusName: string | undefined;
   mailFrom: string | undefined;
 }
@@ -59,9 +56,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     registryAccountInFlight: positiveInteger(env[REGISTRY_ACCOUNT_IN_FLIGHT_ENV]),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     apiBaseUrl: env[ORDER_ENV.apiBaseUrl] ?? '',
-    ordersBucket: env[ORDER_ENV.bucket],
-    fulfilmentQueueUrl: env[ORDER_ENV.queueUrl],
-    stateMachineArn: env[ORDER_ENV.stateMachineArn],
     eventBusName: env[ORDER_ENV.eventBus],
     mailFrom: env[ORDER_ENV.mailFrom],
   };
