@@ -8,7 +8,6 @@ import { capabilityList } from '../shared/app/capabilities.ts';
 import type { AppPorts } from '../shared/app/ports.ts';
 import type { CapabilityLocal } from '../shared/kernel/capability-local.ts';
 import { buildOrder } from '../shared/kernel/capability-order.ts';
-import type { ServiceConfig } from '../shared/kernel/config.ts';
 import type { LocalCorePorts } from './composition.ts';
 import type { LocalEventBus } from './event-bus.ts';
 import type { OutboxMailer } from './outbox-mailer.ts';
@@ -20,7 +19,7 @@ import type { OutboxMailer } from './outbox-mailer.ts';
 // biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in each capability's local module.
 export interface LocalCapabilitySettings {}
 
-/** What a module is told before the ports are built. */
+/** What a module is told of the stack (part of its `LocalContext`). */
 export interface LocalSetup {
   /** The stack's folder for files (the outbox, events.jsonl, blobs, a sealing key): kept, or temporary. */
   readonly dir: string;
@@ -48,13 +47,7 @@ export interface LocalContext extends LocalSetup {
 }
 
 /** A capability's local module, as the local stack runs it. */
-export type LocalModule<Handle> = CapabilityLocal<
-  LocalSetup,
-  Partial<ServiceConfig>,
-  LocalContext,
-  Partial<ProvidedPorts>,
-  Handle
->;
+export type LocalModule<Handle> = CapabilityLocal<LocalContext, Partial<ProvidedPorts>, Handle>;
 
 /** A local module's default export, with its handle's type kept for `stack.local(module)`. */
 export const defineCapabilityLocal = <Handle>(module: LocalModule<Handle>): LocalModule<Handle> => module;

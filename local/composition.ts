@@ -20,14 +20,19 @@ import type { CapabilityOwnPorts, PortRoot } from '../shared/kernel/capability-p
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
-import { localSealer, localWebhookSender } from '../shared/webhooks/composition/local.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (the stack and shared/orders/local/). */
 export type AsyncPorts = Pick<AppPorts, 'queue' | 'blobs' | 'starter' | 'events' | 'mailer'>;
 
-/** Every port but the asynchronous tier's. */
-export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts | 'webhookQueue' | 'monitoringQueue'>;
+/**
+ * Every port but the asynchronous tier's, and but webhooks' sealer and sender, which its local
+ * module builds from its own settings (shared/webhooks/local/stack.ts).
+ */
+export type LocalCorePorts = Omit<
+  AppPorts,
+  keyof AsyncPorts | 'webhookQueue' | 'monitoringQueue' | 'sealer' | 'webhookSender'
+>;
 
 /**
  * The ports capabilities declare themselves: each capability with ports has a `composition.ts`
@@ -68,8 +73,5 @@ export async function composeLocal(
     eventLog: new DynamoEventLog(config.mainTable),
     registryFor: createRegistries({ config, clock }),
     idempotency: createIdempotencyRunner(new JsonDynamoPersistenceLayer(config.idempotencyTable)),
-    // Webhooks' local sealer (AES-GCM, not KMS) and sender (loopback receivers when configured).
-    sealer: localSealer({ config, clock }),
-    webhookSender: localWebhookSender({ config, clock }),
   };
 }

@@ -155,13 +155,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       validateResponses: options.validateResponses ?? true,
       apiBaseUrl: baseUrl,
       mailFrom: process.env[ORDER_ENV.mailFrom] ?? DEFAULT_MAIL_FROM,
-      // The AWS resources of the asynchronous tier are stood in for (the capabilities' local modules).
-      ordersBucket: undefined,
-      fulfilmentQueueUrl: undefined,
-      stateMachineArn: undefined,
+      // The event bus is stood in for (the stack's); orders' resources by its local module.
       eventBusName: undefined,
-      // What the capabilities' local modules set (a sealing key instead of KMS, say).
-      ...Object.assign({}, ...modules.map(({ module }) => module.configure?.(setup) ?? {})),
     };
 
     const { composeLocal } = await import('./composition.ts');

@@ -40,6 +40,7 @@ import { ORDER_ENV } from '../shared/kernel/infra/order-env.ts';
 import { tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import type { PlatformPorts } from '../shared/kernel/ports/platform.ts';
 import { MONITORING_ENV } from '../shared/monitoring/infra.ts';
+import { ORDERS_ENV } from '../shared/orders/infra.ts';
 import { benchConsole } from './bench-console.ts';
 import { benchDocsPage } from './bench-docs.ts';
 import { benchMonitoring } from './bench-monitoring.ts';
@@ -71,9 +72,9 @@ const INIT_ENV = {
   AWS_REGION: 'ap-southeast-2',
   REGISTRY_URL: 'https://registry.example.com',
   REGISTRY_CREDENTIAL_ARN: 'arn:aws:secretsmanager:ap-southeast-2:123456789012:secret:registry',
-  [ORDER_ENV.bucket]: 'orders',
-  [ORDER_ENV.queueUrl]: 'https://sqs.ap-southeast-2.amazonaws.com/123456789012/fulfilment',
-  [ORDER_ENV.stateMachineArn]: 'arn:aws:states:ap-southeast-2:123456789012:stateMachine:fulfilment',
+  [ORDERS_ENV.bucket]: 'orders',
+  [ORDERS_ENV.queueUrl]: 'https://sqs.ap-southeast-2.amazonaws.com/123456789012/fulfilment',
+  [ORDERS_ENV.stateMachineArn]: 'arn:aws:states:ap-southeast-2:123456789012:stateMachine:fulfilment',
   [ORDER_ENV.eventBus]: 'company-register-bench',
   [ORDER_ENV.mailFrom]: 'orders@example.com',
   [ORDER_ENV.apiBaseUrl]: 'https://api.example.com/v1',

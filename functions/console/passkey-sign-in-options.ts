@@ -1,8 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { passkeyChallenges } from '../../shared/console/composition.ts';
+import { passkeyChallenges, relyingParty } from '../../shared/console/composition.ts';
 import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
-import { authenticationOptions, relyingPartyOf } from '../../shared/console/passkeys.ts';
+import { authenticationOptions } from '../../shared/console/passkeys.ts';
 import { isSameOriginPost } from '../../shared/console/sign-in.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -16,7 +16,7 @@ export const createHandler = (ports: RoutePorts<typeof passkeyRoutes.passkeySign
       });
     return {
       body: await authenticationOptions(ports.passkeyChallenges, {
-        relyingParty: relyingPartyOf(ports.config),
+        relyingParty: relyingParty(ports.config.apiBaseUrl),
         now: ports.clock.now(),
       }),
     };

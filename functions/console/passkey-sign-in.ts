@@ -1,10 +1,9 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { passkeys } from '../../shared/console/composition.ts';
+import { passkeys, relyingParty } from '../../shared/console/composition.ts';
 import { CONSOLE_HEADERS, sessionCookie } from '../../shared/console/pages.ts';
 import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
 import { signInWithPasskey } from '../../shared/console/passkey-verification.ts';
-import { relyingPartyOf } from '../../shared/console/passkeys.ts';
 import { isSameOriginPost } from '../../shared/console/sign-in.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -21,7 +20,11 @@ export const createHandler = (ports: RoutePorts<typeof passkeyRoutes.signInWithP
       });
     const { token, session } = await signInWithPasskey(
       { store: ports.passkeys, members: ports.apiKeys },
-      { response: body.response, relyingParty: relyingPartyOf(ports.config), now: ports.clock.now() },
+      {
+        response: body.response,
+        relyingParty: relyingParty(ports.config.apiBaseUrl),
+        now: ports.clock.now(),
+      },
     );
     return {
       body: {

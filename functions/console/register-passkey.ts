@@ -1,9 +1,8 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { passkeys } from '../../shared/console/composition.ts';
+import { passkeys, relyingParty } from '../../shared/console/composition.ts';
 import { passkeyRoutes } from '../../shared/console/passkey-routes.ts';
 import { registerPasskey } from '../../shared/console/passkey-verification.ts';
-import { relyingPartyOf } from '../../shared/console/passkeys.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: RoutePorts<typeof passkeyRoutes.registerPasskey>) =>
@@ -15,7 +14,7 @@ export const createHandler = (ports: RoutePorts<typeof passkeyRoutes.registerPas
         auth,
         response: body.response,
         name: body.name,
-        relyingParty: relyingPartyOf(ports.config),
+        relyingParty: relyingParty(ports.config.apiBaseUrl),
         now: ports.clock.now(),
       },
     ),

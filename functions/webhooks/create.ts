@@ -2,7 +2,7 @@ import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { sealer } from '../../shared/webhooks/composition/sealer.ts';
-import { webhookEndpoints } from '../../shared/webhooks/composition.ts';
+import { loopbackAllowed, webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { createEndpoint } from '../../shared/webhooks/endpoints.ts';
 import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 
@@ -13,7 +13,7 @@ export const createHandler = (ports: RoutePorts<typeof webhookRoutes.createWebho
       auth,
       body,
       ports.clock.now(),
-      { allowLoopback: ports.config.webhookAllowLoopback === true },
+      { allowLoopback: loopbackAllowed() },
     ),
   }));
 

@@ -1,7 +1,7 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
-import { webhookEndpoints } from '../../shared/webhooks/composition.ts';
+import { loopbackAllowed, webhookEndpoints } from '../../shared/webhooks/composition.ts';
 import { assertEndpointReadable, findEndpoint, updateEndpoint } from '../../shared/webhooks/endpoints.ts';
 import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 
@@ -14,7 +14,7 @@ export const createHandler = (ports: RoutePorts<typeof webhookRoutes.updateWebho
     );
     return {
       body: await updateEndpoint(ports.webhookEndpoints, endpoint, body, ports.clock.now(), {
-        allowLoopback: ports.config.webhookAllowLoopback === true,
+        allowLoopback: loopbackAllowed(),
       }),
     };
   });

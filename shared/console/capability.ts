@@ -6,6 +6,7 @@ import { defineCapability } from '../kernel/capability.ts';
 import type { PortGrant } from '../kernel/capability-ports.ts';
 import { KEYS_TABLE_ITEMS } from '../kernel/infra/tables.ts';
 import { consoleExamples } from './examples.ts';
+import { PASSKEY_ENV } from './infra.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { consoleRoutes } from './routes.ts';
 
@@ -62,6 +63,7 @@ export const consoleCapability = defineCapability({
     // Key changes (roll, revoke): keys and their audit records.
     keyAdministration: writesKeysItems(key, audit),
   },
-  // Its passkey routes' settings (the relying party) in CDK.
+  // Its passkey routes' relying party (composition.ts reads them; CDK sets them, cdk/bindings.ts).
+  env: PASSKEY_ENV,
   infrastructure: { cdk: 'cdk/bindings.ts' },
 });

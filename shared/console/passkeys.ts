@@ -45,14 +45,13 @@ export interface RelyingParty {
   origin: string;
 }
 
-/** The stage's relying party: its settings, else the host and origin of the API's base URL. */
-export function relyingPartyOf(config: {
-  apiBaseUrl: string;
-  passkeyRpId?: string | undefined;
-  passkeyOrigin?: string | undefined;
-}): RelyingParty {
-  const base = new URL(config.apiBaseUrl);
-  return { rpId: config.passkeyRpId || base.hostname, origin: config.passkeyOrigin || base.origin };
+/**
+ * The stage's relying party: its settings (the console's composition reads them, `relyingParty`),
+ * else the host and origin of the API's base URL.
+ */
+export function relyingPartyOf(apiBaseUrl: string, rpId?: string, origin?: string): RelyingParty {
+  const base = new URL(apiBaseUrl);
+  return { rpId: rpId || base.hostname, origin: origin || base.origin };
 }
 
 /** What the member reads of a passkey: never its public key or credential id. */

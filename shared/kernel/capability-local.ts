@@ -45,17 +45,14 @@ export interface LocalCapability<Ports, Handle> {
 }
 
 /**
- * A capability's local module's default export. `Setup` is what the local stack tells it before the
- * ports are built, `Config` the part of the service's configuration it sets then, `Context` what
- * the stack hands it to start.
+ * A capability's local module's default export. `Context` is what the stack hands it to start (its
+ * settings among it): a module keeps its own configuration, the service's knows none of it.
  */
-export interface CapabilityLocal<Setup, Config, Context, Ports, Handle> {
+export interface CapabilityLocal<Context, Ports, Handle> {
   /**
    * Capabilities it must start after and stop before (their stand-ins outlive it: webhooks'
    * dispatcher queue receives the events a workflow or a monitoring run publishes).
    */
   readonly after?: readonly string[];
-  /** Configuration it sets before the ports are built (a sealing key, a receiver's CA). */
-  configure?(setup: Setup): Config;
   start(context: Context): Promise<LocalCapability<Ports, Handle>>;
 }

@@ -28,27 +28,10 @@ export interface ServiceConfig {
   validateResponses: boolean;
   /** Base URL of the API, for `downloadUrl` and result links. */
   apiBaseUrl: string;
-  /**
-   * Passkeys (shared/console/passkeys.ts): the WebAuthn relying party id (a domain) and the origin
-   * the console's page runs at; unset, the host and origin of `apiBaseUrl` (locally `localhost`).
-   */
-  passkeyRpId?: string | undefined;
-  passkeyOrigin?: string | undefined;
-  /** Fulfilment resources, set on the functions that use them. */
-  ordersBucket: string | undefined;
-  fulfilmentQueueUrl: string | undefined;
-  stateMachineArn: string | undefined;
+  /** Platform resources several capabilities use, set on the functions that use them. */
   eventBusName: string | undefined;
   mailFrom: string | undefined;
-  /** Local stack only: the AES-256 key (hex) sealing signing secrets instead of KMS. */
-  webhookSealKey?: string | undefined;
-  /** Local stack and tests only: allow loopback receivers, and trust this CA (PEM) for them. */
-  webhookAllowLoopback?: boolean;
-  webhookCa?: string | undefined;
 }
-
-/** Env vars of the passkey settings, set by CDK on the functions of the passkey routes. */
-export const PASSKEY_ENV = { rpId: 'PASSKEY_RP_ID', origin: 'PASSKEY_ORIGIN' } as const;
 
 const secretSetting = (value: string | undefined, arn: string | undefined): SecretSetting =>
   value ? { value } : arn ? { arn } : undefined;
@@ -73,11 +56,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     registryAccountInFlight: positiveInteger(env[REGISTRY_ACCOUNT_IN_FLIGHT_ENV]),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     apiBaseUrl: env[ORDER_ENV.apiBaseUrl] ?? '',
-    passkeyRpId: env[PASSKEY_ENV.rpId],
-    passkeyOrigin: env[PASSKEY_ENV.origin],
-    ordersBucket: env[ORDER_ENV.bucket],
-    fulfilmentQueueUrl: env[ORDER_ENV.queueUrl],
-    stateMachineArn: env[ORDER_ENV.stateMachineArn],
     eventBusName: env[ORDER_ENV.eventBus],
     mailFrom: env[ORDER_ENV.mailFrom],
   };

@@ -1,5 +1,6 @@
 /** Orders and offline searches as the central places see them (shared/kernel/capability.ts): their area, errors and ports' grants. */
 import { defineCapability } from '../kernel/capability.ts';
+import { ORDERS_ENV } from './env.ts';
 import { orderErrorGuide } from './error-guide.ts';
 import { orderErrors } from './errors.ts';
 import { orderRoutes } from './routes.ts';
@@ -17,6 +18,7 @@ export const ordersCapability = defineCapability({
     },
   ],
   infrastructure: { cdk: 'cdk/stack.ts', local: 'local/stack.ts' },
+  env: ORDERS_ENV,
   errors: orderErrors,
   errorGuide: orderErrorGuide,
   portGrants: {

@@ -4,6 +4,8 @@
  * substitutes its ARN; the local stack maps each Task state to the same module.
  */
 
+export { ORDERS_ENV } from './env.ts';
+
 /** Path of the state machine definition, from the project root. */
 export const WORKFLOW_DEFINITION = 'shared/orders/fulfilment.asl.json';
 

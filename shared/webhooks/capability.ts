@@ -3,7 +3,7 @@ import { defineCapability } from '../kernel/capability.ts';
 import { webhookAlarms } from './alarms.ts';
 import { webhookErrorGuide } from './error-guide.ts';
 import { webhookErrors } from './errors.ts';
-import { WEBHOOK_ENV } from './infra.ts';
+import { WEBHOOK_ENV, WEBHOOK_LOCAL_ENV } from './infra.ts';
 import { WEBHOOK_METRICS } from './metrics.ts';
 import { webhookRoutes } from './routes.ts';
 
@@ -24,7 +24,7 @@ export const webhooksCapability = defineCapability({
   errorGuide: webhookErrorGuide,
   metrics: WEBHOOK_METRICS,
   alarms: webhookAlarms,
-  env: WEBHOOK_ENV,
+  env: { ...WEBHOOK_ENV, ...WEBHOOK_LOCAL_ENV },
   portGrants: {
     events: { workersOnly: true },
     eventLog: { tables: { main: 'readWrite' } },

@@ -8,10 +8,18 @@
 
 import type { PortFactory } from '../kernel/capability-ports.ts';
 import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from './adapters/dynamodb.ts';
+import { WEBHOOK_LOCAL_ENV } from './infra.ts';
 
 export const webhookEndpoints: PortFactory<'webhookEndpoints'> = (root) =>
   new DynamoWebhookEndpointStore(root.config.mainTable);
 export const webhookDeliveries: PortFactory<'webhookDeliveries'> = (root) =>
   new DynamoDeliveryStore(root.config.mainTable);
+
+/**
+ * Whether the webhook routes accept loopback receivers: only where the local stack says so
+ * (`WEBHOOK_LOCAL_ENV`, infra.ts), never when deployed (CDK does not set it).
+ */
+export const loopbackAllowed = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env[WEBHOOK_LOCAL_ENV.allowLoopback] === '1';
 
 export const localPorts = { webhookEndpoints, webhookDeliveries };

@@ -7,6 +7,12 @@ export const WEBHOOK_ENV = {
   keyId: 'WEBHOOK_KEY_ID',
 } as const;
 
+/**
+ * Set by the local stack only (its webhooks module, when its settings allow loopback receivers):
+ * the webhook routes then accept loopback addresses. CDK never sets it, so deployed functions refuse them.
+ */
+export const WEBHOOK_LOCAL_ENV = { allowLoopback: 'WEBHOOK_ALLOW_LOOPBACK' } as const;
+
 export const WEBHOOK_DISPATCHER = { name: 'DispatchWebhooks', handler: 'workers/webhooks/dispatch' } as const;
 export const WEBHOOK_RETRY = { name: 'RetryWebhooks', handler: 'workers/webhooks/retry' } as const;
 

@@ -34,6 +34,7 @@ import {
 import {
   FULFILMENT_STARTER,
   FULFILMENT_SWEEPER,
+  ORDERS_ENV,
   WORKFLOW_DEFINITION,
   type WorkflowTask,
   workflowTasks,
@@ -324,7 +325,7 @@ describe('fulfilment (dev stage)', () => {
         ],
       };
       expect(states.map((s) => s.Resource)).toEqual([stateMachineArn]);
-      expect(environmentOf(starter)[ORDER_ENV.stateMachineArn]).toEqual(stateMachineArn);
+      expect(environmentOf(starter)[ORDERS_ENV.stateMachineArn]).toEqual(stateMachineArn);
       // Consuming the queue (from the event source) is all it does with SQS; no table, bucket or mail.
       const sqs = statements.filter((s) => actionsOf(s).some((action) => SQS_ACTION.test(action)));
       expect(actionsIn(sqs)).not.toContain('sqs:SendMessage');
@@ -384,7 +385,7 @@ describe('fulfilment (dev stage)', () => {
         [queueId(), failedEventsId].map((id) => JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })).sort(),
       );
       expect(environmentOf(sweeper)).toMatchObject({
-        [ORDER_ENV.queueUrl]: { Ref: queueId() },
+        [ORDERS_ENV.queueUrl]: { Ref: queueId() },
         [tableDefinitions.main.envVar]: expect.anything(),
       });
       // It publishes events recorded but never published, to the stage's bus only.
@@ -459,13 +460,13 @@ describe('fulfilment (dev stage)', () => {
       const [, fn] = functionOfTask(task);
       const s3 = onBucket(statementsOf(fn));
       if (needs.has('blobs')) {
-        expect(environmentOf(fn)).toHaveProperty(ORDER_ENV.bucket);
+        expect(environmentOf(fn)).toHaveProperty(ORDERS_ENV.bucket);
         expect(actionsIn(s3)).toEqual([...BUCKET_OBJECT_ACTIONS.readWrite, 's3:ListBucket'].sort());
         const resources = JSON.stringify(s3.map((s) => s.Resource));
         for (const prefix of ORDER_BLOB_PREFIXES) expect(resources).toContain(`/${prefix}*`);
         expect(resources).not.toMatch(/Arn"\},"\/\*"/);
       } else {
-        expect(environmentOf(fn)).not.toHaveProperty(ORDER_ENV.bucket);
+        expect(environmentOf(fn)).not.toHaveProperty(ORDERS_ENV.bucket);
         expect(s3).toEqual([]);
       }
     });
@@ -557,18 +558,18 @@ describe('fulfilment (dev stage)', () => {
         if (uses(route, 'queue')) {
           expect(actionsIn(sqs)).toEqual(['sqs:SendMessage']);
           expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId(), 'Arn'] }]);
-          expect(env[ORDER_ENV.queueUrl]).toEqual({ Ref: queueId() });
+          expect(env[ORDERS_ENV.queueUrl]).toEqual({ Ref: queueId() });
         } else {
           expect(sqs).toEqual([]);
-          expect(env).not.toHaveProperty(ORDER_ENV.queueUrl);
+          expect(env).not.toHaveProperty(ORDERS_ENV.queueUrl);
         }
         const s3 = onBucket(statements);
         if (uses(route, 'blobs')) {
           expect(actionsIn(s3)).toEqual([...BUCKET_OBJECT_ACTIONS.read, 's3:ListBucket'].sort());
-          expect(env).toHaveProperty(ORDER_ENV.bucket);
+          expect(env).toHaveProperty(ORDERS_ENV.bucket);
         } else {
           expect(s3).toEqual([]);
-          expect(env).not.toHaveProperty(ORDER_ENV.bucket);
+          expect(env).not.toHaveProperty(ORDERS_ENV.bucket);
         }
         // Console invitations and sign-in links are mailed by their routes (`uses: ['mailer']`).
         expect(JSON.stringify(statements)).not.toMatch(
@@ -694,7 +695,7 @@ describe('fulfilment (dev stage)', () => {
       const [, compilePdf] = functionOfTask(
         workflowTasks.find((task) => task.needs.includes('blobs')) as WorkflowTask,
       );
-      expect(environmentOf(compilePdf)[ORDER_ENV.bucket]).toEqual({
+      expect(environmentOf(compilePdf)[ORDERS_ENV.bucket]).toEqual({
         'Fn::ImportValue': 'CompanyRegister-dev-Data:OrdersBucketName',
       });
     });

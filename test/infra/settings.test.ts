@@ -12,7 +12,7 @@ import {
   type Settings,
 } from '../../lib/settings.ts';
 import { STAGE_SETTINGS, type StageSettings } from '../../lib/stages.ts';
-import { PASSKEY_ENV } from '../../shared/kernel/config.ts';
+import { PASSKEY_ENV } from '../../shared/console/infra.ts';
 import { PRICE_SCHEDULE_ENV } from '../../shared/kernel/prices.ts';
 import { EXAMPLE_PRICE_SCHEDULE } from '../../shared/usage/prices.ts';
 import { synthesize } from './synth.ts';

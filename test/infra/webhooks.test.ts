@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { grantsOf } from '../../shared/app/port-grants.ts';
 import { DISPATCHER_DESCRIPTION, RETRY_DESCRIPTION } from '../../shared/webhooks/cdk/webhooks.ts';
-import { WEBHOOK_ENV } from '../../shared/webhooks/infra.ts';
+import { WEBHOOK_ENV, WEBHOOK_LOCAL_ENV } from '../../shared/webhooks/infra.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
   actionsIn,
@@ -43,6 +43,12 @@ describe('webhooks (dev stage)', () => {
   const queueId = () => idOf(webhooksOf(synth.api).queue);
   const kmsOf = (statements: PolicyStatementJson[]) =>
     statements.filter((s) => actionsOf(s).some((action) => action.startsWith('kms:')));
+
+  it('never lets a deployed function allow loopback receivers: no template sets the local-only variable', () => {
+    expect(synth.templates.length).toBeGreaterThan(1);
+    for (const { json } of synth.templates)
+      expect(JSON.stringify(json)).not.toContain(WEBHOOK_LOCAL_ENV.allowLoopback);
+  });
 
   it('keeps the secrets key in the data stack, rotated and retained', () => {
     const key = resourcesOf(synth.dataTemplate, 'AWS::KMS::Key')[keyId()];

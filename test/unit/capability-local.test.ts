@@ -5,6 +5,9 @@ import { loadCapabilityLocals } from '../../local/capability-local.ts';
 import { handleControl } from '../../local/control.ts';
 import type { LocalControlRoute } from '../../shared/kernel/capability-local.ts';
 import ordersLocal from '../../shared/orders/local/stack.ts';
+import { loopbackAllowed } from '../../shared/webhooks/composition.ts';
+import { WEBHOOK_LOCAL_ENV } from '../../shared/webhooks/infra.ts';
+import { webhooksLocalConfig } from '../../shared/webhooks/local/stack.ts';
 
 /** The capabilities' local modules as the local stack loads them (local/capability-local.ts). */
 describe("the capabilities' local modules", () => {
@@ -20,24 +23,24 @@ describe("the capabilities' local modules", () => {
     expect(loaded.find(({ capability }) => capability === 'monitoring')?.after).toEqual(['webhooks']);
   });
 
-  it("sets only the webhooks' configuration before the ports are built: a fresh sealing key, loopback off", async () => {
-    const loaded = await loadCapabilityLocals();
+  it("webhooks keep their local settings themselves: a fresh sealing key, loopback off, unless the stack's settings say", () => {
     const setup = { dir: '/nonexistent', development: false, settings: {} };
-    const configured = loaded.flatMap(({ capability, module }) =>
-      module.configure ? [[capability, module.configure(setup)] as const] : [],
-    );
-    expect(configured.map(([capability]) => capability)).toEqual(['webhooks']);
-    const [, config] = configured[0] ?? [];
-    expect(config?.webhookSealKey).toMatch(/^[0-9a-f]{64}$/);
-    expect(config?.webhookAllowLoopback).toBe(false);
-    expect(config?.webhookCa).toBeUndefined();
-    const given = loaded
-      .find(({ capability }) => capability === 'webhooks')
-      ?.module.configure?.({
+    const fresh = webhooksLocalConfig(setup);
+    expect(fresh.sealKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(fresh.allowLoopback).toBe(false);
+    expect(fresh.ca).toBeUndefined();
+    expect(
+      webhooksLocalConfig({
         ...setup,
         settings: { webhooks: { sealKey: 'ab'.repeat(32), allowLoopback: true, ca: 'PEM' } },
-      });
-    expect(given).toEqual({ webhookSealKey: 'ab'.repeat(32), webhookAllowLoopback: true, webhookCa: 'PEM' });
+      }),
+    ).toEqual({ sealKey: 'ab'.repeat(32), allowLoopback: true, ca: 'PEM' });
+  });
+
+  it('the webhook routes allow loopback receivers only where the local stack set its variable', () => {
+    expect(loopbackAllowed({})).toBe(false);
+    expect(loopbackAllowed({ [WEBHOOK_LOCAL_ENV.allowLoopback]: '0' })).toBe(false);
+    expect(loopbackAllowed({ [WEBHOOK_LOCAL_ENV.allowLoopback]: '1' })).toBe(true);
   });
 });
 

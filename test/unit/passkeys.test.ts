@@ -5,6 +5,7 @@
  * passkey signs in no one; a key's session has no member to hold one.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { relyingParty as compositionRelyingParty } from '../../shared/console/composition.ts';
 import { registerPasskey, signInWithPasskey } from '../../shared/console/passkey-verification.ts';
 import {
   authenticationOptions,
@@ -85,7 +86,7 @@ class MemoryPasskeys implements PasskeyStore {
 }
 
 const ORIGIN = 'https://console.example.com';
-const relyingParty = relyingPartyOf({ apiBaseUrl: `${ORIGIN}/prod` });
+const relyingParty = relyingPartyOf(`${ORIGIN}/prod`);
 const member: ConsoleMemberRecord = {
   memberId: 'mem_0123456789abcdef0123',
   accountId: 'acct_1',
@@ -147,13 +148,12 @@ describe('passkey registration', () => {
   it('relying party: the settings, else the host and origin of the API', () => {
     expect(relyingParty).toEqual({ rpId: 'console.example.com', origin: ORIGIN });
     expect(
-      relyingPartyOf({
-        apiBaseUrl: 'https://abc.execute-api.eu-west-2.amazonaws.com/prod',
-        passkeyRpId: 'example.org',
-        passkeyOrigin: 'https://console.example.org',
+      compositionRelyingParty('https://abc.execute-api.eu-west-2.amazonaws.com/prod', {
+        PASSKEY_RP_ID: 'example.org',
+        PASSKEY_ORIGIN: 'https://console.example.org',
       }),
     ).toEqual({ rpId: 'example.org', origin: 'https://console.example.org' });
-    expect(relyingPartyOf({ apiBaseUrl: 'http://localhost:4010' })).toEqual({
+    expect(compositionRelyingParty('http://localhost:4010', {})).toEqual({
       rpId: 'localhost',
       origin: 'http://localhost:4010',
     });

@@ -4,7 +4,7 @@
  * origin, lib/settings.ts) from their environment, when the stage sets them.
  */
 import { defineCapabilityConstructs, type RouteBinding } from '../../../lib/capability-construct.ts';
-import { PASSKEY_ENV } from '../../kernel/config.ts';
+import { PASSKEY_ENV } from '../infra.ts';
 
 const relyingParty: RouteBinding = (fn, { settings }) => {
   if (settings.passkeyRpId) fn.addEnvironment(PASSKEY_ENV.rpId, settings.passkeyRpId);

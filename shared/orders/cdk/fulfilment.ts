@@ -28,6 +28,7 @@ import { tableDefinitions } from '../../kernel/infra/tables.ts';
 import {
   FULFILMENT_STARTER,
   FULFILMENT_SWEEPER,
+  ORDERS_ENV,
   WORKFLOW_DEFINITION,
   type WorkflowTask,
   workflowTasks,
@@ -199,7 +200,7 @@ export class Fulfilment extends Construct {
       timeout: STARTER_TIMEOUT,
     });
     // What `grantStartExecution` grants, on the ARN built from the name.
-    this.starter.addEnvironment(ORDER_ENV.stateMachineArn, stateMachineArn);
+    this.starter.addEnvironment(ORDERS_ENV.stateMachineArn, stateMachineArn);
     this.starter.addToRolePolicy(
       new PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn] }),
     );
@@ -223,7 +224,7 @@ export class Fulfilment extends Construct {
     // forgets those the registry refused (deletes their records).
     this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'readWriteDelete');
     this.sweeper.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
-    this.sweeper.bindQueueSender(this.queue, ORDER_ENV.queueUrl);
+    this.sweeper.bindQueueSender(this.queue, ORDERS_ENV.queueUrl);
     // It publishes events recorded but never published (their run stopped in between).
     this.sweeper.addEnvironment(ORDER_ENV.eventBus, this.eventBus.eventBusName);
     this.eventBus.grantPutEventsTo(this.sweeper);
@@ -263,7 +264,7 @@ export class Fulfilment extends Construct {
     );
     if (needs.has('registry')) fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
     if (needs.has('blobs')) {
-      fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'readWrite', ORDER_BLOB_PREFIXES);
+      fn.bindBucket(props.ordersBucket, ORDERS_ENV.bucket, 'readWrite', ORDER_BLOB_PREFIXES);
     }
     if (needs.has('mail')) fn.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
     if (needs.has('events')) {

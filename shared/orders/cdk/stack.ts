@@ -8,8 +8,7 @@ import { periodOf } from '../../../lib/alarms.ts';
 import { defineCapabilityConstructs, sharedResource } from '../../../lib/capability-construct.ts';
 import { graph } from '../../../lib/dashboard.ts';
 import { ORDER_BLOB_PREFIXES } from '../../../lib/data-stack.ts';
-import { ORDER_ENV } from '../../kernel/infra/order-env.ts';
-import { workflowTasks } from '../infra.ts';
+import { ORDERS_ENV, workflowTasks } from '../infra.ts';
 import { ORDERS_ALARM_THRESHOLDS } from './alarms.ts';
 import { Fulfilment } from './fulfilment.ts';
 
@@ -30,10 +29,10 @@ export default defineCapabilityConstructs({
   routeBindings: {
     uses: {
       queue: (fn, { shared }) =>
-        fn.bindQueueSender(sharedResource(shared, 'fulfilmentQueue'), ORDER_ENV.queueUrl),
+        fn.bindQueueSender(sharedResource(shared, 'fulfilmentQueue'), ORDERS_ENV.queueUrl),
       // Compiled order PDFs and offline search results, read under their prefixes only.
       blobs: (fn, { ordersBucket }) =>
-        fn.bindBucket(ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES),
+        fn.bindBucket(ordersBucket, ORDERS_ENV.bucket, 'read', ORDER_BLOB_PREFIXES),
     },
   },
   build: (scope) => {

@@ -3,6 +3,7 @@
 import type { PortFactory } from '../../kernel/capability-ports.ts';
 import { required } from '../../kernel/config.ts';
 import { SqsFulfilmentQueue } from '../adapters/sqs-queue.ts';
+import { ORDERS_ENV } from '../env.ts';
 
-export const queue: PortFactory<'queue'> = (root) =>
-  new SqsFulfilmentQueue(required(root.config.fulfilmentQueueUrl, 'FULFILMENT_QUEUE_URL'));
+export const queue: PortFactory<'queue'> = () =>
+  new SqsFulfilmentQueue(required(process.env[ORDERS_ENV.queueUrl], ORDERS_ENV.queueUrl));

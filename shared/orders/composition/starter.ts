@@ -3,6 +3,7 @@
 import type { PortFactory } from '../../kernel/capability-ports.ts';
 import { required } from '../../kernel/config.ts';
 import { StepFunctionsStarter } from '../adapters/sfn-starter.ts';
+import { ORDERS_ENV } from '../env.ts';
 
-export const starter: PortFactory<'starter'> = (root) =>
-  new StepFunctionsStarter(required(root.config.stateMachineArn, 'FULFILMENT_STATE_MACHINE_ARN'));
+export const starter: PortFactory<'starter'> = () =>
+  new StepFunctionsStarter(required(process.env[ORDERS_ENV.stateMachineArn], ORDERS_ENV.stateMachineArn));

@@ -10,7 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineCapabilityLocal } from '../../../local/capability-local.ts';
+import { defineCapabilityLocal, type LocalSetup } from '../../../local/capability-local.ts';
+import { localSealer, localWebhookSender, type WebhooksLocalConfig } from '../composition/local.ts';
+import { WEBHOOK_LOCAL_ENV } from '../infra.ts';
 import { startLocalWebhooks } from './tier.ts';
 
 export interface WebhooksLocalSettings {
@@ -37,31 +39,39 @@ function keptSealKey(file: string): string {
   return key;
 }
 
+/** Webhooks' local settings: the stack's own (tests), else under `npm start` its environment's. */
+export function webhooksLocalConfig({ settings, development, dir }: LocalSetup): WebhooksLocalConfig {
+  const own = settings.webhooks ?? {};
+  // Under `npm start`, receivers on this machine only when asked, with their CA:
+  // LOCAL_WEBHOOKS_ALLOW_LOOPBACK=1, LOCAL_WEBHOOKS_CA=<PEM file>.
+  const caFile = development ? process.env.LOCAL_WEBHOOKS_CA : undefined;
+  return {
+    sealKey:
+      own.sealKey ??
+      (development ? keptSealKey(join(dir, 'webhook-seal.key')) : randomBytes(32).toString('hex')),
+    allowLoopback: own.allowLoopback ?? (development && process.env.LOCAL_WEBHOOKS_ALLOW_LOOPBACK === '1'),
+    ca: own.ca ?? (caFile ? readFileSync(caFile, 'utf8') : undefined),
+  };
+}
+
 export default defineCapabilityLocal({
-  configure({ settings, development, dir }) {
-    const own = settings.webhooks ?? {};
-    // Under `npm start`, receivers on this machine only when asked, with their CA:
-    // LOCAL_WEBHOOKS_ALLOW_LOOPBACK=1, LOCAL_WEBHOOKS_CA=<PEM file>.
-    const caFile = development ? process.env.LOCAL_WEBHOOKS_CA : undefined;
-    return {
-      webhookSealKey:
-        own.sealKey ??
-        (development ? keptSealKey(join(dir, 'webhook-seal.key')) : randomBytes(32).toString('hex')),
-      webhookAllowLoopback:
-        own.allowLoopback ?? (development && process.env.LOCAL_WEBHOOKS_ALLOW_LOOPBACK === '1'),
-      webhookCa: own.ca ?? (caFile ? readFileSync(caFile, 'utf8') : undefined),
-    };
-  },
-  async start({ ports, bus, settings, baseUrl }) {
+  async start({ ports, bus, settings, baseUrl, development, dir }) {
+    const own = webhooksLocalConfig({ settings, development, dir });
+    // The sealer (AES-GCM, not KMS) and the sender (loopback receivers when allowed).
+    const webhookPorts = { sealer: localSealer(own), webhookSender: localWebhookSender(own) };
+    // What the webhook routes read (the stack's process is its functions' environment).
+    const loopbackBefore = process.env[WEBHOOK_LOCAL_ENV.allowLoopback];
+    if (own.allowLoopback) process.env[WEBHOOK_LOCAL_ENV.allowLoopback] = '1';
+    else delete process.env[WEBHOOK_LOCAL_ENV.allowLoopback];
     const retryIntervalMs = settings.webhooks?.retryIntervalMs;
     const webhooks = startLocalWebhooks({
-      ports,
+      ports: { ...ports, ...webhookPorts },
       bus,
       ...(retryIntervalMs === undefined ? {} : { retryIntervalMs }),
     });
     return {
       handle: webhooks,
-      ports: { webhookQueue: webhooks.port },
+      ports: { webhookQueue: webhooks.port, ...webhookPorts },
       control: [
         {
           pattern: /^\/__local\/webhooks\/retry\/?$/,
@@ -91,7 +101,11 @@ export default defineCapabilityLocal({
       notes: [
         `Webhooks: retries every second on the local clock; POST ${baseUrl}/__local/webhooks/retry runs them now`,
       ],
-      stop: () => webhooks.stop(),
+      stop: async () => {
+        await webhooks.stop();
+        if (loopbackBefore === undefined) delete process.env[WEBHOOK_LOCAL_ENV.allowLoopback];
+        else process.env[WEBHOOK_LOCAL_ENV.allowLoopback] = loopbackBefore;
+      },
     };
   },
 });
