@@ -11,13 +11,13 @@ import type { LocalEventBus } from '../../../local/event-bus.ts';
 import { lazyHandlerWith } from '../../../local/functions.ts';
 import { lambdaContext } from '../../../local/lambda-context.ts';
 import { LocalQueue, type QueueConsumer } from '../../../local/queue.ts';
-import type { AppPorts } from '../../app/ports.ts';
+import type { CapabilityOwnPorts } from '../../kernel/capability-ports.ts';
 import { sendDueRetries } from '../dispatch.ts';
 import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../infra.ts';
 import type { WebhookQueue } from '../store-port.ts';
 
 export interface LocalWebhooksOptions {
-  ports: LocalCorePorts & Pick<AppPorts, 'sealer' | 'webhookSender'>;
+  ports: LocalCorePorts & Pick<CapabilityOwnPorts, 'sealer' | 'webhookSender'>;
   bus: LocalEventBus;
   /** How often the retry function runs (real time); 0 never (only through the control endpoint). */
   retryIntervalMs?: number;
