@@ -11,7 +11,7 @@ import type { Construct } from 'constructs';
 import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../shared/kernel/config.ts';
 import type { GrantedRoute, RouteUse } from '../shared/kernel/http/route.ts';
 import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http/time-budget.ts';
-import { ORDER_ENV } from '../shared/kernel/infra/order-env.ts';
+import { PLATFORM_ENV } from '../shared/kernel/infra/platform-env.ts';
 import { KEYS_TABLE_ITEMS, type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import type { StageAlarms } from './alarms.ts';
 import type { RouteBinding, RouteBindingScope, SharedResources } from './capability-construct.ts';
@@ -85,7 +85,7 @@ export function tableAccessFor(route: GrantedRoute): Partial<Record<TableId, Tab
 
 /** The platform's own route bindings: the mailer, which several capabilities' routes use. */
 export const PLATFORM_ROUTE_BINDINGS: ReadonlyMap<string, RouteBinding> = new Map([
-  ['mailer', (fn, { settings }) => fn.bindMail(ORDER_ENV.mailFrom, settings.mailFrom)],
+  ['mailer', (fn, { settings }) => fn.bindMail(PLATFORM_ENV.mailFrom, settings.mailFrom)],
 ]);
 
 /**
@@ -213,7 +213,7 @@ export class ApiAreaStack extends NestedStack {
       entry: props.entryFor(route),
       description: functionDescription(route),
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      environment: { [DOCS_URL_ENV]: props.docsUrl, [ORDER_ENV.apiBaseUrl]: props.apiBaseUrl },
+      environment: { [DOCS_URL_ENV]: props.docsUrl, [PLATFORM_ENV.apiBaseUrl]: props.apiBaseUrl },
       readsSecrets: readsSecrets(route),
       timeout,
       ...(route.assets ? { assets: route.assets } : {}),

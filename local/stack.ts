@@ -6,7 +6,7 @@ import type { AppPorts } from '../shared/app/ports.ts';
 import type { LocalCapability } from '../shared/kernel/capability-local.ts';
 import { AdjustableClock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
-import { ORDER_ENV } from '../shared/kernel/infra/order-env.ts';
+import { PLATFORM_ENV } from '../shared/kernel/infra/platform-env.ts';
 import { allTables, type TableDefinition } from '../shared/kernel/infra/tables.ts';
 import type { LocalCapabilitySettings, LocalModule, ProvidedPorts } from './capability-local.ts';
 import { ensureTables, freePort, type LocalDynamo, startDynamoLocal } from './dynamodb.ts';
@@ -154,7 +154,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       registryCredential: { value: registryCredential },
       validateResponses: options.validateResponses ?? true,
       apiBaseUrl: baseUrl,
-      mailFrom: process.env[ORDER_ENV.mailFrom] ?? DEFAULT_MAIL_FROM,
+      mailFrom: process.env[PLATFORM_ENV.mailFrom] ?? DEFAULT_MAIL_FROM,
       // The event bus is stood in for (the stack's); orders' resources by its local module.
       eventBusName: undefined,
     };

@@ -36,7 +36,7 @@ import type { SeedKey } from '../local/keys.ts';
 import { localTableName, startLocalStack } from '../local/stack.ts';
 import { testCertificate } from '../local/tls.ts';
 import { SANDBOX } from '../shared/adapters/sandbox/data/companies.ts';
-import { ORDER_ENV } from '../shared/kernel/infra/order-env.ts';
+import { PLATFORM_ENV } from '../shared/kernel/infra/platform-env.ts';
 import { tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import type { PlatformPorts } from '../shared/kernel/ports/platform.ts';
 import { MONITORING_ENV } from '../shared/monitoring/infra.ts';
@@ -75,9 +75,9 @@ const INIT_ENV = {
   [ORDERS_ENV.bucket]: 'orders',
   [ORDERS_ENV.queueUrl]: 'https://sqs.ap-southeast-2.amazonaws.com/123456789012/fulfilment',
   [ORDERS_ENV.stateMachineArn]: 'arn:aws:states:ap-southeast-2:123456789012:stateMachine:fulfilment',
-  [ORDER_ENV.eventBus]: 'company-register-bench',
-  [ORDER_ENV.mailFrom]: 'orders@example.com',
-  [ORDER_ENV.apiBaseUrl]: 'https://api.example.com/v1',
+  [PLATFORM_ENV.eventBus]: 'company-register-bench',
+  [PLATFORM_ENV.mailFrom]: 'orders@example.com',
+  [PLATFORM_ENV.apiBaseUrl]: 'https://api.example.com/v1',
   [MONITORING_ENV.queueUrl]: 'https://sqs.ap-southeast-2.amazonaws.com/123456789012/monitoring',
 };
 

@@ -1,4 +1,4 @@
-import { ORDER_ENV } from './infra/order-env.ts';
+import { PLATFORM_ENV } from './infra/platform-env.ts';
 import { tableDefinitions } from './infra/tables.ts';
 
 /** A literal secret (local stack) or the ARN of a Secrets Manager secret (AWS). */
@@ -55,9 +55,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     registryCredential: secretSetting(env.REGISTRY_CREDENTIAL, env.REGISTRY_CREDENTIAL_ARN),
     registryAccountInFlight: positiveInteger(env[REGISTRY_ACCOUNT_IN_FLIGHT_ENV]),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
-    apiBaseUrl: env[ORDER_ENV.apiBaseUrl] ?? '',
-    eventBusName: env[ORDER_ENV.eventBus],
-    mailFrom: env[ORDER_ENV.mailFrom],
+    apiBaseUrl: env[PLATFORM_ENV.apiBaseUrl] ?? '',
+    eventBusName: env[PLATFORM_ENV.eventBus],
+    mailFrom: env[PLATFORM_ENV.mailFrom],
   };
 }
 

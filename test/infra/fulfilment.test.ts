@@ -23,7 +23,7 @@ import { defaultEntryFor, PROJECT_ROOT } from '../../lib/routes.ts';
 import { DEFAULT_MAIL_FROM, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { GrantedRoute, RouteDefinition } from '../../shared/kernel/http/route.ts';
-import { ORDER_ENV } from '../../shared/kernel/infra/order-env.ts';
+import { PLATFORM_ENV } from '../../shared/kernel/infra/platform-env.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import {
   MEMBERS_INDEX,
@@ -392,12 +392,12 @@ describe('fulfilment (dev stage)', () => {
       const events = statements.filter((s) => actionsOf(s).some((action) => EVENTS_ACTION.test(action)));
       expect(actionsIn(events)).toEqual(['events:PutEvents']);
       expect(JSON.stringify(events.map((s) => s.Resource))).toContain(busId());
-      expect(environmentOf(sweeper)[ORDER_ENV.eventBus]).toEqual({ Ref: busId() });
+      expect(environmentOf(sweeper)[PLATFORM_ENV.eventBus]).toEqual({ Ref: busId() });
       expect(JSON.stringify(statements)).not.toMatch(/states:|s3:/);
       // It mails a spend alert's billing recipients, only as the stage's sender.
       const ses = statements.filter((s) => actionsOf(s).some((action) => SES_ACTION.test(action)));
       expect(actionsIn(ses)).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
-      expect(environmentOf(sweeper)[ORDER_ENV.mailFrom]).toBe(DEFAULT_MAIL_FROM);
+      expect(environmentOf(sweeper)[PLATFORM_ENV.mailFrom]).toBe(DEFAULT_MAIL_FROM);
       expect(JSON.stringify(ses.map((s) => s.Resource))).not.toContain('*');
       expect(ses[0]).toMatchObject({ Condition: { StringEquals: { 'ses:FromAddress': DEFAULT_MAIL_FROM } } });
     });
@@ -475,7 +475,7 @@ describe('fulfilment (dev stage)', () => {
       const [, fn] = functionOfTask(task);
       const ses = statementsOf(fn).filter((s) => actionsOf(s).some((action) => SES_ACTION.test(action)));
       if (needs.has('mail')) {
-        expect(environmentOf(fn)[ORDER_ENV.mailFrom]).toBe(DEFAULT_MAIL_FROM);
+        expect(environmentOf(fn)[PLATFORM_ENV.mailFrom]).toBe(DEFAULT_MAIL_FROM);
         expect(actionsIn(ses)).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
         const resources = JSON.stringify(ses.map((s) => s.Resource));
         expect(resources).toContain(`:identity/${DEFAULT_MAIL_FROM}`);
@@ -485,7 +485,7 @@ describe('fulfilment (dev stage)', () => {
           Condition: { StringEquals: { 'ses:FromAddress': DEFAULT_MAIL_FROM } },
         });
       } else {
-        expect(environmentOf(fn)).not.toHaveProperty(ORDER_ENV.mailFrom);
+        expect(environmentOf(fn)).not.toHaveProperty(PLATFORM_ENV.mailFrom);
         expect(ses).toEqual([]);
       }
     });
@@ -499,11 +499,11 @@ describe('fulfilment (dev stage)', () => {
       if (needs.has('events')) {
         expect(actionsIn(events)).toEqual(['events:PutEvents']);
         expect(events.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [busId(), 'Arn'] }]);
-        expect(env[ORDER_ENV.eventBus]).toEqual({ Ref: busId() });
-        expect(JSON.stringify(env[ORDER_ENV.apiBaseUrl])).toContain('.execute-api.');
+        expect(env[PLATFORM_ENV.eventBus]).toEqual({ Ref: busId() });
+        expect(JSON.stringify(env[PLATFORM_ENV.apiBaseUrl])).toContain('.execute-api.');
       } else {
         expect(events).toEqual([]);
-        expect(env).not.toHaveProperty(ORDER_ENV.eventBus);
+        expect(env).not.toHaveProperty(PLATFORM_ENV.eventBus);
       }
     });
 
@@ -589,9 +589,9 @@ describe('fulfilment (dev stage)', () => {
     it('tells every route function the API’s base URL (for downloadUrl)', () => {
       for (const route of routeList) {
         expect(functionDescription(route)).toContain(route.name);
-        expect(JSON.stringify(environmentOf(functionOfRoute(synth, route))[ORDER_ENV.apiBaseUrl])).toContain(
-          '.execute-api.',
-        );
+        expect(
+          JSON.stringify(environmentOf(functionOfRoute(synth, route))[PLATFORM_ENV.apiBaseUrl]),
+        ).toContain('.execute-api.');
       }
     });
 
@@ -722,7 +722,7 @@ describe('fulfilment settings', () => {
     });
     const mailer = workflowTasks.find((task) => task.needs.includes('mail')) as WorkflowTask;
     const [, fn] = functionWithDescription(synth.apiTemplate, taskDescription(mailer));
-    expect(environmentOf(fn)[ORDER_ENV.mailFrom]).toBe('orders@mail.example.test');
+    expect(environmentOf(fn)[PLATFORM_ENV.mailFrom]).toBe('orders@mail.example.test');
     expect(JSON.stringify(statementsOfRole(synth.apiTemplate, roleOfFunction(fn)))).toContain(
       ':identity/mail.example.test',
     );

@@ -5,7 +5,7 @@
  * is granted no table beyond the pipeline's own; its quotes price from the stage's schedule.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_ENV } from '../../shared/kernel/infra/order-env.ts';
+import { PLATFORM_ENV } from '../../shared/kernel/infra/platform-env.ts';
 import { PRICE_SCHEDULE_ENV } from '../../shared/kernel/prices.ts';
 import { mcpRoutes } from '../../shared/mcp/routes.ts';
 import { EXAMPLE_PRICE_SCHEDULE } from '../../shared/usage/prices.ts';
@@ -57,7 +57,7 @@ describe('/mcp, deployed', () => {
 
   it('gives the function the API base URL and the signing secret, and no table of a capability', () => {
     const fn = functionOfRoute(synth, route);
-    expect(environmentOf(fn)[ORDER_ENV.apiBaseUrl]).toBeDefined();
+    expect(environmentOf(fn)[PLATFORM_ENV.apiBaseUrl]).toBeDefined();
     const grants = grantsOf(synth);
     expect(grants.onSecret(route, 'cursor').length).toBeGreaterThan(0);
     expect(grants.onSecret(route, 'registryCredential')).toEqual([]);

@@ -30,7 +30,7 @@ import { accountServicePrincipal } from '../../../lib/constructs/service-princip
 import { acknowledgements } from '../../../lib/nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../../../lib/routes.ts';
 import { CONSUMER_CONCURRENCY } from '../../../lib/settings.ts';
-import { ORDER_ENV } from '../../kernel/infra/order-env.ts';
+import { PLATFORM_ENV } from '../../kernel/infra/platform-env.ts';
 import { tableDefinitions } from '../../kernel/infra/tables.ts';
 import {
   DAILY_CHECK_SCHEDULE,
@@ -140,7 +140,7 @@ export class CompanyMonitoring extends Construct {
     this.run.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     this.run.bindRegistry(props.registryUrl, props.registryCredentialSecret);
     this.run.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
-    this.run.addEnvironment(ORDER_ENV.eventBus, props.eventBus.eventBusName);
+    this.run.addEnvironment(PLATFORM_ENV.eventBus, props.eventBus.eventBusName);
     props.eventBus.grantPutEventsTo(this.run);
     consumeOnAlias(this, 'RunQueueSource', {
       queue: this.queue,

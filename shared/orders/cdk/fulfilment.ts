@@ -23,7 +23,7 @@ import { ORDER_BLOB_PREFIXES } from '../../../lib/data-stack.ts';
 import { acknowledgements } from '../../../lib/nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../../../lib/routes.ts';
 import { CONSUMER_CONCURRENCY, type Settings } from '../../../lib/settings.ts';
-import { ORDER_ENV } from '../../kernel/infra/order-env.ts';
+import { PLATFORM_ENV } from '../../kernel/infra/platform-env.ts';
 import { tableDefinitions } from '../../kernel/infra/tables.ts';
 import {
   FULFILMENT_STARTER,
@@ -226,10 +226,10 @@ export class Fulfilment extends Construct {
     this.sweeper.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
     this.sweeper.bindQueueSender(this.queue, ORDERS_ENV.queueUrl);
     // It publishes events recorded but never published (their run stopped in between).
-    this.sweeper.addEnvironment(ORDER_ENV.eventBus, this.eventBus.eventBusName);
+    this.sweeper.addEnvironment(PLATFORM_ENV.eventBus, this.eventBus.eventBusName);
     this.eventBus.grantPutEventsTo(this.sweeper);
     // It mails a spend alert's billing recipients before it publishes the alert's event.
-    this.sweeper.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
+    this.sweeper.bindMail(PLATFORM_ENV.mailFrom, props.settings.mailFrom);
     // Those are the account's billing and admin members: a query of the keys table's byAccount
     // index, and nothing else of that table (no key, session or link item is read by its key).
     this.sweeper.bindIndexQuery(props.keysTable, tableDefinitions.keys, MEMBERS_INDEX);
@@ -266,10 +266,10 @@ export class Fulfilment extends Construct {
     if (needs.has('blobs')) {
       fn.bindBucket(props.ordersBucket, ORDERS_ENV.bucket, 'readWrite', ORDER_BLOB_PREFIXES);
     }
-    if (needs.has('mail')) fn.bindMail(ORDER_ENV.mailFrom, props.settings.mailFrom);
+    if (needs.has('mail')) fn.bindMail(PLATFORM_ENV.mailFrom, props.settings.mailFrom);
     if (needs.has('events')) {
-      fn.addEnvironment(ORDER_ENV.eventBus, this.eventBus.eventBusName);
-      fn.addEnvironment(ORDER_ENV.apiBaseUrl, props.apiBaseUrl);
+      fn.addEnvironment(PLATFORM_ENV.eventBus, this.eventBus.eventBusName);
+      fn.addEnvironment(PLATFORM_ENV.apiBaseUrl, props.apiBaseUrl);
       this.eventBus.grantPutEventsTo(fn);
     }
     return fn;

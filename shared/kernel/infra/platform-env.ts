@@ -3,7 +3,7 @@
  * sender, the API's own URL): the service's configuration (kernel/config.ts) reads them; CDK and the
  * local stack set them. Orders' own resources (bucket, queue, workflow) are in shared/orders/infra.ts.
  */
-export const ORDER_ENV = {
+export const PLATFORM_ENV = {
   eventBus: 'EVENT_BUS_NAME',
   mailFrom: 'MAIL_FROM',
   /** Base URL of the API, for `downloadUrl`, result links and the passkeys' default relying party. */
