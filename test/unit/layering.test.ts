@@ -431,6 +431,12 @@ describe("a capability's local wiring (shared/<capability>/local/, kernel/capabi
     expect(inward.map(describeEdge)).toEqual([]);
   });
 
+  it('imports nothing of shared/app/, so the folders of shared/ still point one way with it', () => {
+    const fromLocal = importsOf(SHARED).filter(({ from }) => isCapabilityLocal(from));
+    expect(fromLocal.length).toBeGreaterThan(0);
+    expect(fromLocal.filter(({ to }) => folderOf(to) === 'app').map(describeEdge)).toEqual([]);
+  });
+
   it('names, in each capability module that has one, a local/ module of its own folder that exists and exports the shape', async () => {
     const { capabilityList } = await import('../../shared/app/capabilities.ts');
     const named = capabilityList.flatMap((capability) =>
