@@ -55,7 +55,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('passkeys in a browser', { timeout: 90_000 }, () => {
+// A failed step runs once more (record 0130: a list that once never rendered in a full run, not reproduced alone).
+describe('passkeys in a browser', { timeout: 90_000, retry: 1 }, () => {
   let admin: Page;
   let developer: Page;
 
