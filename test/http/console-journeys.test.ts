@@ -260,6 +260,35 @@ describe('the account console in a browser', () => {
     await expectAccessible('requests-not-found');
   }, 60_000);
 
+  it('keeps the page moved to last when an earlier one answers after it', async () => {
+    // The Overview's usage reports are held until the Keys page has drawn, then answered.
+    const usage = (url: URL) => url.pathname === '/v1/usage';
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(usage, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    let finished = 0;
+    const bothAnswered = new Promise<void>((done) => {
+      page.on('requestfinished', (request) => {
+        if (usage(new URL(request.url())) && ++finished === 2) done();
+      });
+    });
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('link', { name: 'Keys', exact: true }).click();
+    await page.getByRole('table', { name: 'Keys, newest first' }).waitFor();
+    release();
+    await bothAnswered;
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+    await page.unroute(usage);
+    expect(await heading().innerText()).toBe('API keys');
+    expect(await page.getByRole('table', { name: 'Keys, newest first' }).count()).toBe(1);
+    expect(await page.title()).toMatch(/^API keys · /);
+  });
+
   it('rolls a key after a confirmation, showing the new secret once', async () => {
     await page.getByRole('link', { name: 'Keys', exact: true }).click();
     await expect.poll(() => heading().innerText()).toBe('API keys');

@@ -40,9 +40,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Browser journeys on a loaded machine: each waits on the page up to 20 s at a step. A failed step
-// runs once more (record 0130: a list that once never rendered in a full run, not reproduced alone).
-describe('console members in a browser', { timeout: 90_000, retry: 1 }, () => {
+// Browser journeys on a loaded machine: each waits on the page up to 20 s at a step.
+describe('console members in a browser', { timeout: 90_000 }, () => {
   let admin: Page;
 
   it('an admin invites billing@… and a developer on the Members page, by keyboard', async () => {

@@ -55,8 +55,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// A failed step runs once more (record 0130: a list that once never rendered in a full run, not reproduced alone).
-describe('passkeys in a browser', { timeout: 90_000, retry: 1 }, () => {
+describe('passkeys in a browser', { timeout: 90_000 }, () => {
   let admin: Page;
   let developer: Page;
 

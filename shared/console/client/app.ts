@@ -104,7 +104,12 @@ function shell(session: Session) {
   );
 
   let first = true;
+  // Pages draw one after another without waiting: only the latest may fill the page. A slower
+  // earlier one (the Overview's usage reads, then a quick move to Passkeys) must not land after it.
+  let latest = 0;
   const draw = async () => {
+    const drawing = ++latest;
+    const current = () => drawing === latest;
     for (const cleanup of leaving) cleanup();
     leaving = [];
     const found = match(location.hash) ?? { view: views[0] as View, params: [] };
@@ -131,9 +136,12 @@ function shell(session: Session) {
         live.textContent = message;
       },
       refresh: () => {
-        draw();
+        if (current()) draw();
       },
-      onLeave: (cleanup: () => void) => leaving.push(cleanup),
+      onLeave: (cleanup: () => void) => {
+        if (current()) leaving.push(cleanup);
+        else cleanup();
+      },
     };
     try {
       // A typed URL of a page the role may not use says so; the service would refuse its calls.
@@ -146,12 +154,14 @@ function shell(session: Session) {
               `This page is not available to the ${session.role} role. Ask an admin of the account for another role.`,
             ),
           ];
+      if (!current()) return;
       main.replaceChildren(
         heading,
         ...(testBanner ? [h('p', { class: 'test-tag' }, 'Test data')] : []),
         ...nodes,
       );
     } catch (error) {
+      if (!current()) return;
       main.replaceChildren(
         heading,
         h('p', { class: 'error', role: 'alert' }, `This page could not be loaded: ${errorText(error)}`),
