@@ -185,9 +185,21 @@ describe('dispatcher', () => {
     const { sent, ports } = portsWith(ok, clock);
     const message: WebhookMessage = { kind: 'event', id: event.id };
 
+    const stored = async () =>
+      (await deliveries.forEvent(event.id, { limit: 10 })).items
+        .map((d) => `${d.endpointId === all.id ? 'all' : 'ready'} ${d.status} ${d.attemptCount}`)
+        .sort();
     await dispatch(ports, message);
+    const first = { sends: sent.length, deliveries: await stored() };
     await dispatch(ports, message);
 
+    // Both dispatches' outcomes at once, so that a failure shows which of them sent what.
+    expect({ first, second: { sends: sent.length - first.sends, deliveries: await stored() } }).toStrictEqual(
+      {
+        first: { sends: 2, deliveries: ['all succeeded 1', 'ready succeeded 1'] },
+        second: { sends: 0, deliveries: ['all succeeded 1', 'ready succeeded 1'] },
+      },
+    );
     expect(sent.map((r) => r.headers['svc-delivery-attempt'])).toStrictEqual(['1', '1']);
     expect(new Set(sent.map((r) => r.url)).size).toBe(1);
     const made = (await deliveries.forEvent(event.id, { limit: 10 })).items;
