@@ -1,6 +1,6 @@
 /** The daily reference refresh in the stage's API stack (lib/capability-constructs.ts). */
 import { defineCapabilityConstructs } from '../../../lib/capability-construct.ts';
-import { REFERENCE_REFRESH } from '../infra.ts';
+import { byModuleName } from '../../../lib/constructs/worker-function.ts';
 import { REFERENCE_ALARM_THRESHOLDS } from './alarms.ts';
 import { ReferenceRefresh } from './refresh.ts';
 
@@ -20,7 +20,7 @@ export default defineCapabilityConstructs({
     });
     return {
       construct: refresh,
-      functions: [['Reference refresh', new Map([[REFERENCE_REFRESH.name, refresh.function]])]],
+      functions: [['Reference refresh', byModuleName(refresh.function)]],
     };
   },
 });
