@@ -19,6 +19,19 @@ export interface WorkerScope {
   readonly registryConcurrency?: number;
 }
 
+/** A capability's scope in the API stack as its construct's `WorkerScope` props, without the rest of it. */
+export const workerScopeOf = ({
+  entryFor,
+  alarms,
+  liveAliases,
+  registryConcurrency,
+}: WorkerScope): WorkerScope => ({
+  entryFor,
+  alarms,
+  liveAliases,
+  registryConcurrency,
+});
+
 /** What is a background function's own. */
 export interface WorkerOptions {
   /** Its description (`workflowFunctionDescription`): the console and the tests tell the functions apart by it. */
