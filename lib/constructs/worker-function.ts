@@ -32,6 +32,21 @@ export const workerScopeOf = ({
   registryConcurrency,
 });
 
+export type Invocation = 'synchronous' | 'asynchronous';
+
+/**
+ * What cdk-nag finds on every function of the service and the reasons (lib/nag.ts): its runtime,
+ * X-Ray's wildcard on its role, and for one invoked synchronously only, no dead-letter queue.
+ */
+export function acknowledgeFunction(fn: ApiFunction, invocation: Invocation): void {
+  Validations.of(fn).acknowledge(
+    acknowledgements.runtimeVersion,
+    acknowledgements.latestRuntime,
+    ...(invocation === 'synchronous' ? [acknowledgements.synchronousInvocation] : []),
+  );
+  Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
+}
+
 /** What is a background function's own. */
 export interface WorkerOptions {
   /** Its description (`workflowFunctionDescription`): the console and the tests tell the functions apart by it. */
@@ -50,13 +65,13 @@ export interface WorkerOptions {
    * `asynchronous`: a schedule does, and the capability keeps its failed invocations
    * (`FailedEvents.keepFailedInvocations`), which cdk-nag checks.
    */
-  readonly invocation: 'synchronous' | 'asynchronous';
+  readonly invocation: Invocation;
   readonly recursiveLoop?: RecursiveLoop;
 }
 
 /**
- * A capability's background function (a queue consumer, a scheduled job, a workflow task), with
- * what each of them has: the service's function defaults (`ApiFunction`), its cdk-nag
+ * A function no route runs: a capability's background function (a queue consumer, a scheduled
+ * job, a workflow task) or the key authorizer, with what each of them has: the service's function defaults (`ApiFunction`), its cdk-nag
  * acknowledgements, its errors and throttles alarms, and its `live` alias, which every invoker
  * names. Made as `<module name>Function` in `scope` unless `id` says otherwise.
  */
@@ -85,12 +100,7 @@ export class WorkerFunction extends ApiFunction {
       ...(options.recursiveLoop === undefined ? {} : { recursiveLoop: options.recursiveLoop }),
     });
     this.moduleName = module.name;
-    Validations.of(this).acknowledge(
-      acknowledgements.runtimeVersion,
-      acknowledgements.latestRuntime,
-      ...(options.invocation === 'synchronous' ? [acknowledgements.synchronousInvocation] : []),
-    );
-    Validations.of(this.role ?? this).acknowledge(acknowledgements.xrayWildcard);
+    acknowledgeFunction(this, options.invocation);
     const { errors } = worker.alarms.forFunction(module.name, this);
     this.alias = worker.liveAliases.aliasOf(module.name, this, errors);
   }
