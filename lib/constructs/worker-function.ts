@@ -71,14 +71,16 @@ export interface WorkerOptions {
 
 /**
  * A function no route runs: a capability's background function (a queue consumer, a scheduled
- * job, a workflow task) or the key authorizer, with what each of them has: the service's function defaults (`ApiFunction`), its cdk-nag
- * acknowledgements, its errors and throttles alarms, and its `live` alias, which every invoker
- * names. Made as `<module name>Function` in `scope` unless `id` says otherwise.
+ * job, a workflow task) or the key authorizer, with what each of them has: the service's function
+ * defaults (`ApiFunction`), its cdk-nag acknowledgements, its errors and throttles alarms, and its
+ * `live` alias, which every invoker names. Made as `<module name>Function` in `scope` unless `id`
+ * says otherwise: a subclass, not a construct around it, so that its path and logical ids are the
+ * ones the functions had before (docs/decisions/pending-worker-function.md).
  */
 export class WorkerFunction extends ApiFunction {
   /** The module's name, which names the function's alarms, alias and deployment group. */
   readonly moduleName: string;
-  /** The `live` alias: what the function's queue, schedule or workflow invokes. */
+  /** The `live` alias: what the function's queue, schedule, workflow or API Gateway invokes. */
   readonly alias: Alias;
 
   constructor(
