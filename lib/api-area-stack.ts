@@ -19,6 +19,7 @@ import type { RouteBindingTable } from './capability-constructs.ts';
 import { ApiFunction, leadingKeysCondition, type TableAccessLevel } from './constructs/api-function.ts';
 import { LiveAliases } from './constructs/live-alias.ts';
 import { RouteIntegration } from './constructs/route-integration.ts';
+import { acknowledgeFunction } from './constructs/worker-function.ts';
 import { acknowledgements } from './nag.ts';
 import { registryAccountShare } from './registry-capacity.ts';
 import { type EntryFor, PROJECT_ROOT, type RouteArea, signsWithCursorSecret } from './routes.ts';
@@ -221,12 +222,7 @@ export class ApiAreaStack extends NestedStack {
         ? { reservedConcurrentExecutions: props.registryConcurrency }
         : {}),
     });
-    Validations.of(fn).acknowledge(
-      acknowledgements.runtimeVersion,
-      acknowledgements.latestRuntime,
-      acknowledgements.synchronousInvocation,
-    );
-    Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
+    acknowledgeFunction(fn, 'synchronous');
 
     for (const [id, level] of Object.entries(tableAccessFor(route)) as [TableId, TableAccessLevel][]) {
       fn.bindTable(props.tables[id], tableDefinitions[id], level, route.items[id]);

@@ -31,10 +31,11 @@ import { capabilityConstructs, routeBindings } from './capability-constructs.ts'
 import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
 import { FailedEvents } from './constructs/failed-events.ts';
-import { KEY_AUTHORIZER, KeyAuthorizer } from './constructs/key-authorizer.ts';
+import { KeyAuthorizer } from './constructs/key-authorizer.ts';
 import { LiveAliases } from './constructs/live-alias.ts';
 import { LogRetentionAspect } from './constructs/log-retention.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
+import { byModuleName } from './constructs/worker-function.ts';
 import { stageDashboard } from './dashboard.ts';
 import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
 import { MonitoringStack } from './monitoring-stack.ts';
@@ -340,7 +341,7 @@ export class ApiStack extends Stack {
       areas: props.areas,
       functions: new Map<string, ReadonlyMap<string, IFunction>>([
         ...[...areas].map(([name, stack]) => [name, stack.functions] as const),
-        ['Key authorizer', new Map([[KEY_AUTHORIZER.name, this.keyAuthorizer.function]])],
+        ['Key authorizer', byModuleName(this.keyAuthorizer.function)],
         ...parts.flatMap((part) => part.functions ?? []),
       ]),
       queues: [

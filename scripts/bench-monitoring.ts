@@ -26,6 +26,7 @@ import { toTimestamp } from '../shared/kernel/clock.ts';
 import type { RegistryCompany, RegistryDocument } from '../shared/kernel/registry-port.ts';
 import { type RunPorts, runMessage, runMessages } from '../shared/monitoring/jobs.ts';
 import { eventTypesOf } from '../shared/monitoring/monitors.ts';
+import { runPortsOver } from '../shared/monitoring/run-ports.ts';
 import { MONITORING_REGISTRY_CALLS_PER_SECOND } from '../shared/monitoring/settings.ts';
 import { hasDocumentList } from '../shared/monitoring/snapshot.ts';
 import type { MonitoringMessage, MonitorRecord } from '../shared/monitoring/store-port.ts';
@@ -231,20 +232,11 @@ export async function benchMonitoring(stack: LocalStack) {
   const registryState = { renamed: false, calls: {} as Counts };
   const registry = countingRegistry(registryState);
   const core = stack.ports;
-  const ports: RunPorts = {
-    monitors: core.monitors,
-    runs: core.monitoringRuns,
+  const ports = runPortsOver(core, {
     queue: { send: async () => {} },
-    registryFor: () => registry,
-    registry: core.registryFor('live'),
-    eventLog: core.eventLog,
-    events: core.events,
-    heldExtracts: core.heldExtracts,
-    extractPurchases: core.extractPurchases,
-    purchaseRecords: core.purchaseRecords,
     monitoringSpend: accountCharges(core.spendCaps, core.clock),
-    now: () => core.clock.now(),
-  };
+    registryFor: () => registry,
+  });
 
   console.log(
     `\nCompany monitoring: ${monitors.toLocaleString('en')} monitors over ${(monitors / WATCHERS_PER_COMPANY).toLocaleString('en')} companies (BENCH_MONITORS; the issue's scale is ${DEFAULT_MONITORS.toLocaleString('en')}, ${((monitors / DEFAULT_MONITORS) * 100).toFixed(0)}% of it), DynamoDB Local`,

@@ -1,17 +1,12 @@
-import { join } from 'node:path';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { IdentitySource, TokenAuthorizer } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { AUTHORIZER_CACHE_SECONDS, BEARER_HEADER_PATTERN } from '../../shared/kernel/http/authorizer.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
-import type { StageAlarms } from '../alarms.ts';
-import { acknowledgements } from '../nag.ts';
-import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
-import { ApiFunction, workflowFunctionDescription } from './api-function.ts';
-import type { LiveAliases } from './live-alias.ts';
+import { workflowFunctionDescription } from './api-function.ts';
+import { WorkerFunction, type WorkerScope } from './worker-function.ts';
 
 /** The authorizer's function (functions/edge/authorize.ts). */
 export const KEY_AUTHORIZER = { handler: 'edge/authorize', name: 'AuthorizeApiKey' } as const;
@@ -26,12 +21,9 @@ export const KEY_AUTHORIZER_DESCRIPTION = workflowFunctionDescription(
   'API Gateway TOKEN authorizer: denies unknown, revoked and expired keys and console sessions before any route runs',
 );
 
-export interface KeyAuthorizerProps {
+/** API Gateway invokes the function's live alias. */
+export interface KeyAuthorizerProps extends Omit<WorkerScope, 'registryConcurrency'> {
   readonly keysTable: ITable;
-  readonly entryFor: EntryFor;
-  readonly alarms: StageAlarms;
-  /** Makes the function's `live` alias (and deployment group), which API Gateway invokes. */
-  readonly liveAliases: LiveAliases;
 }
 
 /**
@@ -43,30 +35,21 @@ export interface KeyAuthorizerProps {
  */
 export class KeyAuthorizer extends Construct {
   readonly authorizer: TokenAuthorizer;
-  readonly function: ApiFunction;
-  /** The function's `live` alias: what the authorizer invokes. */
-  readonly alias: Alias;
+  /** With its `live` alias: what the authorizer invokes. */
+  readonly function: WorkerFunction;
   /** The role API Gateway assumes to invoke the alias. */
   readonly invokeRole: Role;
 
   constructor(scope: Construct, id: string, props: KeyAuthorizerProps) {
     super(scope, id);
-    this.function = new ApiFunction(this, 'Function', {
-      entry: props.entryFor(KEY_AUTHORIZER),
+    this.function = new WorkerFunction(this, KEY_AUTHORIZER, props, {
+      id: 'Function',
       description: KEY_AUTHORIZER_DESCRIPTION,
-      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       timeout: KEY_AUTHORIZER_TIMEOUT,
       memorySize: KEY_AUTHORIZER_MEMORY_MB,
+      invocation: 'synchronous',
     });
     this.function.bindTable(props.keysTable, tableDefinitions.keys, 'getItem');
-    Validations.of(this.function).acknowledge(
-      acknowledgements.runtimeVersion,
-      acknowledgements.latestRuntime,
-      acknowledgements.synchronousInvocation,
-    );
-    Validations.of(this.function.role ?? this.function).acknowledge(acknowledgements.xrayWildcard);
-    const { errors } = props.alarms.forFunction(KEY_AUTHORIZER.name, this.function);
-    this.alias = props.liveAliases.aliasOf(KEY_AUTHORIZER.name, this.function, errors);
 
     // API Gateway invokes the alias as this role (`lambda:InvokeFunction` on the alias alone)
     // rather than by a resource permission on the alias: that permission would be made in the
@@ -76,7 +59,7 @@ export class KeyAuthorizer extends Construct {
       description: 'API Gateway: invokes the key authorizer',
     });
     this.authorizer = new TokenAuthorizer(this, 'Authorizer', {
-      handler: this.alias,
+      handler: this.function.alias,
       assumeRole: this.invokeRole,
       authorizerName: 'api-key',
       identitySource: IdentitySource.header('Authorization'),

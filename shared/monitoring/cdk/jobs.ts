@@ -10,25 +10,22 @@
  * unmatched when the daily job looks, the next day) and on a run late (a part finishing too long
  * after its run's start, `MonitoringRunSeconds`).
  */
-import { join } from 'node:path';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
-import { type Alias, RecursiveLoop } from 'aws-cdk-lib/aws-lambda';
+import { RecursiveLoop } from 'aws-cdk-lib/aws-lambda';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { periodOf, type StageAlarms, serviceMetric } from '../../../lib/alarms.ts';
-import { ApiFunction, type ApiFunctionProps } from '../../../lib/constructs/api-function.ts';
+import { periodOf, serviceMetric } from '../../../lib/alarms.ts';
+import { workflowFunctionDescription } from '../../../lib/constructs/api-function.ts';
 import type { FailedEvents } from '../../../lib/constructs/failed-events.ts';
-import type { LiveAliases } from '../../../lib/constructs/live-alias.ts';
 import { consumeOnAlias, queueWithDeadLetters } from '../../../lib/constructs/queue-with-dead-letters.ts';
 import { accountServicePrincipal } from '../../../lib/constructs/service-principal.ts';
-import { acknowledgements } from '../../../lib/nag.ts';
-import { type EntryFor, PROJECT_ROOT } from '../../../lib/routes.ts';
+import { byModuleName, WorkerFunction, type WorkerScope } from '../../../lib/constructs/worker-function.ts';
 import { CONSUMER_CONCURRENCY } from '../../../lib/settings.ts';
 import { PLATFORM_ENV } from '../../kernel/infra/platform-env.ts';
 import { tableDefinitions } from '../../kernel/infra/tables.ts';
@@ -73,33 +70,26 @@ export function monitoringConsumerConcurrency(registryConcurrency: number | unde
   return cap;
 }
 
-export interface CompanyMonitoringProps {
+/** `registryConcurrency`: RunMonitoring's share of the registry's capacity; the schedules and the queue invoke the live aliases. */
+export interface CompanyMonitoringProps extends WorkerScope {
   readonly mainTable: ITable;
   readonly eventBus: IEventBus;
   readonly registryUrl: string;
   readonly registryCredentialSecret: ISecret;
-  readonly entryFor: EntryFor;
-  readonly alarms: StageAlarms;
   readonly failedEvents: FailedEvents;
-  /** RunMonitoring's share of the registry's capacity (lib/registry-capacity.ts); unset, none. */
-  readonly registryConcurrency?: number;
-  /** Makes each function's `live` alias (and deployment group), which the schedules and the queue invoke. */
-  readonly liveAliases: LiveAliases;
 }
 
 export class CompanyMonitoring extends Construct {
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
   readonly deadLetterAlarm: Alarm;
-  readonly start: ApiFunction;
-  readonly run: ApiFunction;
-  /** The functions' `live` aliases: what the schedules and the queue invoke. */
-  readonly startAlias: Alias;
-  readonly runAlias: Alias;
+  /** Each with its `live` alias: what the schedules and the queue invoke. */
+  readonly start: WorkerFunction;
+  readonly run: WorkerFunction;
   readonly dailySchedule: CfnSchedule;
   readonly weeklySchedule: CfnSchedule;
   /** Both functions by name (the dashboard's errors and throttles). */
-  readonly functions: ReadonlyMap<string, ApiFunction>;
+  readonly functions: ReadonlyMap<string, WorkerFunction>;
 
   constructor(scope: Construct, id: string, props: CompanyMonitoringProps) {
     super(scope, id);
@@ -116,27 +106,30 @@ export class CompanyMonitoring extends Construct {
       ageThreshold: MONITORING_ALARM_THRESHOLDS.monitoringQueueAgeSeconds,
     }));
 
-    [this.start, this.startAlias] = this.createFunction(
-      MONITORING_START,
-      'puts a monitoring run on the fan-out queue',
-      props,
-      60,
-      false,
-    );
+    this.start = new WorkerFunction(this, MONITORING_START, props, {
+      description: workflowFunctionDescription(
+        MONITORING_START,
+        'puts a monitoring run on the fan-out queue',
+      ),
+      timeout: Duration.seconds(60),
+      invocation: 'asynchronous',
+    });
     this.start.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
-    props.failedEvents.keepFailedInvocations(this.start, this.startAlias);
+    props.failedEvents.keepFailedInvocations(this.start, this.start.alias);
 
-    [this.run, this.runAlias] = this.createFunction(
-      MONITORING_RUN,
-      'checks a page of watched companies, matches a weekly summary',
-      props,
-      MONITORING_RUN_TIMEOUT_SECONDS,
-      true,
+    this.run = new WorkerFunction(this, MONITORING_RUN, props, {
+      description: workflowFunctionDescription(
+        MONITORING_RUN,
+        'checks a page of watched companies, matches a weekly summary',
+      ),
+      timeout: Duration.seconds(MONITORING_RUN_TIMEOUT_SECONDS),
+      callsRegistry: true,
+      invocation: 'synchronous',
       // A shard is checked a page per message, each page sending the next to this same queue: a
       // chain of 125 messages per shard at 1,000,000 companies (docs/decisions/
       // 0081-monitoring-page-chain.md), which the loop detection's Terminate would stop at ~16.
-      { recursiveLoop: RecursiveLoop.ALLOW },
-    );
+      recursiveLoop: RecursiveLoop.ALLOW,
+    });
     this.run.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     this.run.bindRegistry(props.registryUrl, props.registryCredentialSecret);
     this.run.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
@@ -145,11 +138,10 @@ export class CompanyMonitoring extends Construct {
     consumeOnAlias(this, 'RunQueueSource', {
       queue: this.queue,
       fn: this.run,
-      alias: this.runAlias,
+      alias: this.run.alias,
       batchSize: 1,
       maxConcurrency: monitoringConsumerConcurrency(props.registryConcurrency),
     });
-    Validations.of(this.run).acknowledge(acknowledgements.synchronousInvocation);
 
     const role = new Role(this, 'SchedulerRole', {
       assumedBy: accountServicePrincipal(this, 'scheduler.amazonaws.com'),
@@ -157,7 +149,7 @@ export class CompanyMonitoring extends Construct {
         'EventBridge Scheduler: invokes StartMonitoringRuns, dead-letters to the failed-events queue',
     });
     role.addToPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.startAlias.functionArn] }),
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.start.alias.functionArn] }),
     );
     role.addToPolicy(
       new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.failedEvents.queue.queueArn] }),
@@ -169,7 +161,7 @@ export class CompanyMonitoring extends Construct {
         scheduleExpressionTimezone: 'UTC',
         flexibleTimeWindow: { mode: 'OFF' },
         target: {
-          arn: this.startAlias.functionArn,
+          arn: this.start.alias.functionArn,
           roleArn: role.roleArn,
           input: JSON.stringify({ job }),
           retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 3600 },
@@ -189,10 +181,7 @@ export class CompanyMonitoring extends Construct {
       'Company monitoring: the weekly job',
     );
 
-    this.functions = new Map([
-      [MONITORING_START.name, this.start],
-      [MONITORING_RUN.name, this.run],
-    ]);
+    this.functions = byModuleName(this.start, this.run);
 
     // Missed: no shard of the daily check finished for 30 hours (no data is a miss).
     props.alarms.add('MonitoringDailyMissed', {
@@ -232,30 +221,5 @@ export class CompanyMonitoring extends Construct {
       threshold: MONITORING_ALARM_THRESHOLDS.monitoringWeeklyRunSeconds,
       summary: 'A weekly summary was matched over six hours after the weekly job started.',
     });
-  }
-
-  private createFunction(
-    module: { readonly name: string; readonly handler: string },
-    what: string,
-    props: CompanyMonitoringProps,
-    timeoutSeconds: number,
-    registry: boolean,
-    extra: Pick<ApiFunctionProps, 'recursiveLoop'> = {},
-  ): [ApiFunction, Alias] {
-    const fn = new ApiFunction(this, `${module.name}Function`, {
-      entry: props.entryFor(module),
-      description: `${module.name}: ${what} (functions/${module.handler}.ts)`,
-      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      timeout: Duration.seconds(timeoutSeconds),
-      readsSecrets: registry,
-      ...(registry && props.registryConcurrency !== undefined
-        ? { reservedConcurrentExecutions: props.registryConcurrency }
-        : {}),
-      ...extra,
-    });
-    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion, acknowledgements.latestRuntime);
-    Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
-    const { errors } = props.alarms.forFunction(module.name, fn);
-    return [fn, props.liveAliases.aliasOf(module.name, fn, errors)];
   }
 }

@@ -11,6 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { periodOf } from '../../../lib/alarms.ts';
 import { defineCapabilityConstructs, sharedResource } from '../../../lib/capability-construct.ts';
 import { LiveAliases } from '../../../lib/constructs/live-alias.ts';
+import { workerScopeOf } from '../../../lib/constructs/worker-function.ts';
 import { FULL_WIDTH, graph, HALF_WIDTH } from '../../../lib/dashboard.ts';
 import { MONITORING_ENV } from '../infra.ts';
 import { MONITORING_ALARM_THRESHOLDS } from './alarms.ts';
@@ -40,11 +41,11 @@ export default defineCapabilityConstructs({
       description: `Company Register Data Service: company monitoring's jobs (${settings.stage})`,
     });
     const monitoring = new CompanyMonitoring(nested, 'Jobs', {
+      ...workerScopeOf(scope),
       mainTable: scope.tables.main,
       eventBus: sharedResource(scope.shared, 'eventBus'),
       registryUrl: settings.registryUrl,
       registryCredentialSecret: scope.registryCredentialSecret,
-      entryFor: scope.entryFor,
       alarms: scope.stageAlarms.in(nested),
       failedEvents: scope.failedEvents,
       // Its aliases in its own nested stack, beside its functions and their alarms.
@@ -53,7 +54,6 @@ export default defineCapabilityConstructs({
         strategy: settings.deployment,
         alarmTopic: scope.stageAlarms.topic,
       }),
-      ...(scope.registryConcurrency === undefined ? {} : { registryConcurrency: scope.registryConcurrency }),
     });
     return {
       construct: monitoring,

@@ -13,7 +13,8 @@ import { accountCharges } from '../../spend-caps/charges.ts';
 import { mondayOf } from '../../weekly-summaries/weeks.ts';
 import { dailyRunId } from '../daily-check.ts';
 import { DAILY_CHECK_HOUR } from '../infra.ts';
-import { lastWeeklyStart, type MonitoringJob, type RunPorts, runMessage, runMessages } from '../jobs.ts';
+import { lastWeeklyStart, type MonitoringJob, runMessage, runMessages } from '../jobs.ts';
+import { runPortsOver } from '../run-ports.ts';
 import type { MonitoringMessage, MonitoringQueue } from '../store-port.ts';
 
 export interface LocalRunOutcome {
@@ -74,20 +75,10 @@ export function startLocalMonitoring(core: LocalMonitoringPorts, intervalMs = 0)
       importing ??= new Promise<void>((done) => setImmediate(done)).then(drainImports);
     },
   };
-  const ports: RunPorts = {
-    monitors: core.monitors,
-    runs: core.monitoringRuns,
+  const ports = runPortsOver(core, {
     queue: port,
-    registryFor: core.registryFor,
-    registry: core.registryFor('live'),
-    eventLog: core.eventLog,
-    events: core.events,
-    heldExtracts: core.heldExtracts,
-    extractPurchases: core.extractPurchases,
-    purchaseRecords: core.purchaseRecords,
     monitoringSpend: accountCharges(core.spendCaps, core.clock),
-    now: () => core.clock.now(),
-  };
+  });
   let running: Promise<unknown> = Promise.resolve();
   const drain = async (job: MonitoringJob, crashAfter: number | undefined): Promise<LocalRunOutcome> => {
     pending.length = 0;

@@ -5,23 +5,22 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
-import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { periodOf, type StageAlarms } from '../../../lib/alarms.ts';
-import { ApiFunction, workflowFunctionDescription } from '../../../lib/constructs/api-function.ts';
+import { periodOf } from '../../../lib/alarms.ts';
+import { workflowFunctionDescription } from '../../../lib/constructs/api-function.ts';
 import type { FailedEvents } from '../../../lib/constructs/failed-events.ts';
-import type { LiveAliases } from '../../../lib/constructs/live-alias.ts';
 import { perCreationLogGroupName } from '../../../lib/constructs/log-retention.ts';
 import { consumeOnAlias, queueWithDeadLetters } from '../../../lib/constructs/queue-with-dead-letters.ts';
 import { accountServicePrincipal } from '../../../lib/constructs/service-principal.ts';
+import { byModuleName, WorkerFunction, type WorkerScope } from '../../../lib/constructs/worker-function.ts';
 import { ORDER_BLOB_PREFIXES } from '../../../lib/data-stack.ts';
 import { acknowledgements } from '../../../lib/nag.ts';
-import { type EntryFor, PROJECT_ROOT } from '../../../lib/routes.ts';
+import { PROJECT_ROOT } from '../../../lib/routes.ts';
 import { CONSUMER_CONCURRENCY, type Settings } from '../../../lib/settings.ts';
 import { PLATFORM_ENV } from '../../kernel/infra/platform-env.ts';
 import { tableDefinitions } from '../../kernel/infra/tables.ts';
@@ -67,7 +66,8 @@ export const SWEEPER_DESCRIPTION = workflowFunctionDescription(
 /** The keys table's index an account's members are listed by (shared/console/adapters/dynamodb-members.ts). */
 export const MEMBERS_INDEX = 'byAccount';
 
-export interface FulfilmentProps {
+/** `registryConcurrency`: of each function that calls the registry; the queue, workflow and schedule invoke the live aliases. */
+export interface FulfilmentProps extends WorkerScope {
   readonly settings: Settings;
   readonly mainTable: ITable;
   /** The keys table: the sweeper lists an account's members to mail its spend alerts. */
@@ -76,15 +76,8 @@ export interface FulfilmentProps {
   readonly ordersBucket: IBucket;
   /** Base URL of the API without a trailing `/` (`API_BASE_URL`, for `downloadUrl`). */
   readonly apiBaseUrl: string;
-  readonly entryFor: EntryFor;
-  /** Where the tier's alarms go (queue age, dead letters, failed executions, its functions). */
-  readonly alarms: StageAlarms;
   /** Keeps what the sweep schedule could not deliver and the sweeper's failed invocations. */
   readonly failedEvents: FailedEvents;
-  /** Reserved concurrency of each function that calls the registry (lib/registry-capacity.ts); unset, none. */
-  readonly registryConcurrency?: number;
-  /** Makes each function's `live` alias (and deployment group), which the queue, workflow and schedule invoke. */
-  readonly liveAliases: LiveAliases;
 }
 
 /**
@@ -100,16 +93,12 @@ export class Fulfilment extends Construct {
   readonly deadLetterAlarm: Alarm;
   readonly eventBus: EventBus;
   readonly stateMachine: StateMachine;
-  /** Task functions by `substitution`. */
-  readonly taskFunctions: ReadonlyMap<string, ApiFunction>;
-  readonly starter: ApiFunction;
-  readonly sweeper: ApiFunction;
+  /** Task functions by `substitution`, each with the `live` alias the workflow invokes. */
+  readonly taskFunctions: ReadonlyMap<string, WorkerFunction>;
+  readonly starter: WorkerFunction;
+  readonly sweeper: WorkerFunction;
   /** Every function of the tier by its name (tasks, starter, sweeper). */
-  readonly functions: ReadonlyMap<string, ApiFunction>;
-  /** The `live` alias of every function of the tier, by the function's name: what its invokers call. */
-  readonly aliases: ReadonlyMap<string, Alias>;
-  private readonly made = new Map<string, ApiFunction>();
-  private readonly madeAliases = new Map<string, Alias>();
+  readonly functions: ReadonlyMap<string, WorkerFunction>;
 
   constructor(scope: Construct, id: string, props: FulfilmentProps) {
     super(scope, id);
@@ -130,14 +119,11 @@ export class Fulfilment extends Construct {
 
     this.eventBus = new EventBus(this, 'EventBus', { eventBusName: `company-register-${settings.stage}` });
 
-    const tasks = new Map<string, ApiFunction>();
-    // The task functions' live aliases by substitution: the definition invokes those.
-    const taskAliases = new Map<string, Alias>();
+    const tasks = new Map<string, WorkerFunction>();
     for (const task of workflowTasks) {
       if (tasks.has(task.substitution))
         throw new Error(`duplicate workflow substitution ${task.substitution}`);
       tasks.set(task.substitution, this.createTask(task, props));
-      taskAliases.set(task.substitution, this.aliasOf(task.name));
     }
     this.taskFunctions = tasks;
 
@@ -167,7 +153,7 @@ export class Fulfilment extends Construct {
     workflowRole.addToPolicy(
       new PolicyStatement({
         actions: ['lambda:InvokeFunction'],
-        resources: [...taskAliases.values()].map((alias) => alias.functionArn),
+        resources: [...tasks.values()].map((fn) => fn.alias.functionArn),
       }),
     );
     this.stateMachine = new StateMachine(this, 'Workflow', {
@@ -175,7 +161,7 @@ export class Fulfilment extends Construct {
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromFile(join(PROJECT_ROOT, WORKFLOW_DEFINITION)),
       definitionSubstitutions: Object.fromEntries(
-        [...taskAliases].map(([substitution, alias]) => [substitution, alias.functionArn]),
+        [...tasks].map(([substitution, fn]) => [substitution, fn.alias.functionArn]),
       ),
       role: workflowRole,
       tracingEnabled: true,
@@ -196,8 +182,10 @@ export class Fulfilment extends Construct {
       summary: 'Fulfilment executions failed: orders or offline searches stopped in a fault.',
     });
 
-    this.starter = this.createFunction(FULFILMENT_STARTER, STARTER_DESCRIPTION, props, {
+    this.starter = new WorkerFunction(this, FULFILMENT_STARTER, props, {
+      description: STARTER_DESCRIPTION,
       timeout: STARTER_TIMEOUT,
+      invocation: 'synchronous',
     });
     // What `grantStartExecution` grants, on the ARN built from the name.
     this.starter.addEnvironment(ORDERS_ENV.stateMachineArn, stateMachineArn);
@@ -207,19 +195,18 @@ export class Fulfilment extends Construct {
     consumeOnAlias(this, 'StarterQueueSource', {
       queue: this.queue,
       fn: this.starter,
-      alias: this.aliasOf(FULFILMENT_STARTER.name),
+      alias: this.starter.alias,
       batchSize: STARTER_BATCH_SIZE,
       maxConcurrency: CONSUMER_CONCURRENCY.fulfilmentStarter,
     });
 
-    this.sweeper = this.createFunction(FULFILMENT_SWEEPER, SWEEPER_DESCRIPTION, props, {
+    this.sweeper = new WorkerFunction(this, FULFILMENT_SWEEPER, props, {
+      description: SWEEPER_DESCRIPTION,
       timeout: SWEEPER_TIMEOUT,
-      readsSecrets: true,
       callsRegistry: true,
-      invokedAsynchronously: true,
+      invocation: 'asynchronous',
     });
-    const sweeperAlias = this.aliasOf(FULFILMENT_SWEEPER.name);
-    props.failedEvents.keepFailedInvocations(this.sweeper, sweeperAlias);
+    props.failedEvents.keepFailedInvocations(this.sweeper, this.sweeper.alias);
     // It commits purchases a request left unfinished, asking the registry what became of them, and
     // forgets those the registry refused (deletes their records).
     this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'readWriteDelete');
@@ -237,25 +224,28 @@ export class Fulfilment extends Construct {
       description: 'Requeues stalled orders and offline searches, and finishes purchases left uncommitted',
       schedule: Schedule.rate(SWEEP_INTERVAL),
       targets: [
-        new LambdaFunction(sweeperAlias, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
+        new LambdaFunction(this.sweeper.alias, {
+          retryAttempts: 0,
+          deadLetterQueue: props.failedEvents.queue,
+        }),
       ],
     });
 
-    this.functions = this.made;
-    this.aliases = this.madeAliases;
+    this.functions = byModuleName(...tasks.values(), this.starter, this.sweeper);
     new CfnOutput(stack, 'FulfilmentQueueUrl', { value: this.queue.queueUrl });
     new CfnOutput(stack, 'FulfilmentDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
     new CfnOutput(stack, 'FulfilmentStateMachineArn', { value: this.stateMachine.stateMachineArn });
     new CfnOutput(stack, 'EventBusName', { value: this.eventBus.eventBusName });
   }
 
-  private createTask(task: WorkflowTask, props: FulfilmentProps): ApiFunction {
+  private createTask(task: WorkflowTask, props: FulfilmentProps): WorkerFunction {
     const needs = new Set(task.needs);
-    const fn = this.createFunction(task, taskDescription(task), props, {
+    const fn = new WorkerFunction(this, task, props, {
+      description: taskDescription(task),
       timeout: Duration.seconds(task.timeoutSeconds),
       memorySize: task.memoryMb,
-      readsSecrets: needs.has('registry'),
       callsRegistry: needs.has('registry'),
+      invocation: 'synchronous',
     });
     fn.bindTable(
       props.mainTable,
@@ -273,46 +263,5 @@ export class Fulfilment extends Construct {
       this.eventBus.grantPutEventsTo(fn);
     }
     return fn;
-  }
-
-  private createFunction(
-    module: { readonly name: string; readonly handler: string },
-    description: string,
-    props: FulfilmentProps,
-    options: {
-      timeout: Duration;
-      memorySize?: number;
-      readsSecrets?: boolean;
-      /** Gets the registry's reserved concurrency share. */
-      callsRegistry?: boolean;
-      /** By a schedule (else by Step Functions or the queue, synchronously). */
-      invokedAsynchronously?: boolean;
-    },
-  ): ApiFunction {
-    const fn = new ApiFunction(this, `${module.name}Function`, {
-      entry: props.entryFor(module),
-      description,
-      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      timeout: options.timeout,
-      ...(options.memorySize ? { memorySize: options.memorySize } : {}),
-      readsSecrets: options.readsSecrets ?? false,
-      ...(options.callsRegistry && props.registryConcurrency !== undefined
-        ? { reservedConcurrentExecutions: props.registryConcurrency }
-        : {}),
-    });
-    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion, acknowledgements.latestRuntime);
-    if (!options.invokedAsynchronously)
-      Validations.of(fn).acknowledge(acknowledgements.synchronousInvocation);
-    Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
-    const { errors } = props.alarms.forFunction(module.name, fn);
-    this.made.set(module.name, fn);
-    this.madeAliases.set(module.name, props.liveAliases.aliasOf(module.name, fn, errors));
-    return fn;
-  }
-
-  private aliasOf(name: string): Alias {
-    const alias = this.madeAliases.get(name);
-    if (!alias) throw new Error(`no live alias for ${name}`);
-    return alias;
   }
 }

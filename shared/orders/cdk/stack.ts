@@ -6,6 +6,7 @@ import { Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { periodOf } from '../../../lib/alarms.ts';
 import { defineCapabilityConstructs, sharedResource } from '../../../lib/capability-construct.ts';
+import { workerScopeOf } from '../../../lib/constructs/worker-function.ts';
 import { graph } from '../../../lib/dashboard.ts';
 import { ORDER_BLOB_PREFIXES } from '../../../lib/data-stack.ts';
 import { ORDERS_ENV, workflowTasks } from '../infra.ts';
@@ -37,17 +38,14 @@ export default defineCapabilityConstructs({
   },
   build: (scope) => {
     const fulfilment = new Fulfilment(scope.stack, 'Fulfilment', {
+      ...workerScopeOf(scope),
       settings: scope.settings,
       mainTable: scope.tables.main,
       keysTable: scope.tables.keys,
       registryCredentialSecret: scope.registryCredentialSecret,
       ordersBucket: scope.ordersBucket,
       apiBaseUrl: scope.apiBaseUrl,
-      entryFor: scope.entryFor,
-      alarms: scope.alarms,
       failedEvents: scope.failedEvents,
-      liveAliases: scope.liveAliases,
-      ...(scope.registryConcurrency === undefined ? {} : { registryConcurrency: scope.registryConcurrency }),
     });
     const period = periodOf(ORDERS_ALARM_THRESHOLDS.workflowFailures);
     const { stateMachine } = fulfilment;

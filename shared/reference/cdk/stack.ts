@@ -1,6 +1,6 @@
 /** The daily reference refresh in the stage's API stack (lib/capability-constructs.ts). */
 import { defineCapabilityConstructs } from '../../../lib/capability-construct.ts';
-import { REFERENCE_REFRESH } from '../infra.ts';
+import { byModuleName, workerScopeOf } from '../../../lib/constructs/worker-function.ts';
 import { REFERENCE_ALARM_THRESHOLDS } from './alarms.ts';
 import { ReferenceRefresh } from './refresh.ts';
 
@@ -9,18 +9,15 @@ export default defineCapabilityConstructs({
   registryCallers: { scheduled: 1 },
   build: (scope) => {
     const refresh = new ReferenceRefresh(scope.stack, 'ReferenceRefresh', {
+      ...workerScopeOf(scope),
       mainTable: scope.tables.main,
       registryUrl: scope.settings.registryUrl,
       registryCredentialSecret: scope.registryCredentialSecret,
-      entryFor: scope.entryFor,
-      alarms: scope.alarms,
       failedEvents: scope.failedEvents,
-      liveAliases: scope.liveAliases,
-      ...(scope.registryConcurrency === undefined ? {} : { registryConcurrency: scope.registryConcurrency }),
     });
     return {
       construct: refresh,
-      functions: [['Reference refresh', new Map([[REFERENCE_REFRESH.name, refresh.function]])]],
+      functions: [['Reference refresh', byModuleName(refresh.function)]],
     };
   },
 });

@@ -7,6 +7,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { capabilityFailureRate } from '../../../lib/alarms.ts';
 import { defineCapabilityConstructs, sharedResource } from '../../../lib/capability-construct.ts';
 import { allowSecretUse } from '../../../lib/constructs/webhook-secrets-key.ts';
+import { workerScopeOf } from '../../../lib/constructs/worker-function.ts';
 import { byOutcome } from '../../../lib/dashboard.ts';
 import { webhookAlarms } from '../alarms.ts';
 import { WEBHOOK_ENV } from '../infra.ts';
@@ -33,13 +34,11 @@ export default defineCapabilityConstructs({
   },
   build: (scope) => {
     const webhooks = new Webhooks(scope.stack, 'Webhooks', {
+      ...workerScopeOf(scope),
       mainTable: scope.tables.main,
       eventBus: sharedResource(scope.shared, 'eventBus'),
       key: scope.webhookKey,
-      entryFor: scope.entryFor,
-      alarms: scope.alarms,
       failedEvents: scope.failedEvents,
-      liveAliases: scope.liveAliases,
     });
     return {
       construct: webhooks,
