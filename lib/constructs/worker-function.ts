@@ -75,7 +75,7 @@ export interface WorkerOptions {
  * defaults (`ApiFunction`), its cdk-nag acknowledgements, its errors and throttles alarms, and its
  * `live` alias, which every invoker names. Made as `<module name>Function` in `scope` unless `id`
  * says otherwise: a subclass, not a construct around it, so that its path and logical ids are the
- * ones the functions had before (docs/decisions/pending-worker-function.md).
+ * ones the functions had before (docs/decisions/0132-worker-function.md).
  */
 export class WorkerFunction extends ApiFunction {
   /** The module's name, which names the function's alarms, alias and deployment group. */
