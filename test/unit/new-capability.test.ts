@@ -1,8 +1,7 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCapability, spellings } from '../../scripts/new-capability.ts';
 import type { WholeProjectTypecheckReport } from '../../scripts/test.ts';
@@ -16,7 +15,6 @@ import type { WholeProjectTypecheckReport } from '../../scripts/test.ts';
  * scripts/test.ts); minutes of wall time when the machine is shared.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
-const execFileAsync = promisify(execFile);
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=scaffold', '-c', 'user.email=scaffold@test', ...args], {
     cwd,
@@ -101,35 +99,29 @@ describe('npm run new:capability', () => {
     );
   });
 
-  it('compiles, passes its own tests and the layering test, and lints clean', async () => {
-    const run = async (command: string, ...args: string[]) =>
-      (
-        await execFileAsync(join(copy, 'node_modules/.bin', command), args, {
-          cwd: copy,
-          encoding: 'utf8',
-          env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-        })
-      ).stdout;
+  it('compiles, passes its own tests and the layering test, and lints clean', () => {
+    const run = (command: string, ...args: string[]) =>
+      execFileSync(join(copy, 'node_modules/.bin', command), args, {
+        cwd: copy,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      });
     // The copy is the whole project and more, so this is `npm test`'s type check of the project
     // too: scripts/test.ts reads the outcome instead of running `tsc --noEmit` a second time.
     const report = (result: WholeProjectTypecheckReport) => {
       const file = process.env.WHOLE_PROJECT_TYPECHECK_REPORT;
       if (file) writeFileSync(file, JSON.stringify(result));
     };
-    const typecheck = run('tsc', '--noEmit').then(
-      () => report({ code: 0, output: '' }),
-      (error: unknown) => {
-        const failed = error as { code?: number | string | null; stdout?: string; stderr?: string };
-        report({
-          code: typeof failed.code === 'number' ? failed.code : 1,
-          output: `${failed.stdout ?? ''}${failed.stderr ?? ''}`,
-        });
-        throw error;
-      },
-    );
-    // The lint and the tests beside the type check (tsc keeps one core busy for most of this
-    // test); each fails the test as before, whichever fails first.
-    const lint = run(
+    try {
+      run('tsc', '--noEmit');
+      report({ code: 0, output: '' });
+    } catch (error) {
+      const failed = error as { status?: number | null; stdout?: string; stderr?: string };
+      report({ code: failed.status ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` });
+      throw error;
+    }
+    run(
       'biome',
       'check',
       'shared/order-notes',
@@ -140,7 +132,7 @@ describe('npm run new:capability', () => {
       'shared/usage',
       'lib/stages.ts',
     );
-    const tests = run(
+    const output = run(
       'vitest',
       'run',
       '--project',
@@ -149,10 +141,8 @@ describe('npm run new:capability', () => {
       'test/unit/layering.test.ts',
       'test/unit/errors.test.ts',
     );
-    const outcomes = await Promise.allSettled([typecheck, lint, tests]);
-    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
     // A failing file fails the command (it throws); the three ran.
-    expect(await tests).toMatch(/Test Files\s+3 passed/);
+    expect(output).toMatch(/Test Files\s+3 passed/);
   }, 600_000);
 
   it('declares its area in its capability module, which reaches its own stack and the contract generator', () => {
