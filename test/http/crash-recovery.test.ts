@@ -145,34 +145,19 @@ async function expectEveryBilledPurchaseHeld(baseUrl: string, key: TestKey, resu
 }
 
 const stacks: StackProcess[] = [];
-const started = async () => {
+const newStack = async () => {
   const stack = new StackProcess(await freePort(0));
   stacks.push(stack);
   await stack.start();
   return stack;
 };
-/**
- * The next scenario's stack process, started while this one waits on the registry and its clients
- * (a start costs a second or more of CPU): a fresh process on a port of its own that no request
- * has reached, as `started()` gives.
- */
-let spare: Promise<StackProcess> | undefined;
-const newStack = async () => {
-  const stack = await (spare ?? started());
-  spare = started();
-  spare.catch(() => undefined);
-  return stack;
-};
 
 afterEach(async () => {
   await simulator.clearFaults();
-  const next = await spare?.catch(() => undefined);
-  for (const stack of stacks.splice(0)) if (stack !== next) await stack.kill();
-  if (next) stacks.push(next);
+  for (const stack of stacks.splice(0)) await stack.kill();
 });
 
 afterAll(async () => {
-  spare = undefined;
   for (const stack of stacks.splice(0)) await stack.kill();
 });
 
