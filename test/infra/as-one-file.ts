@@ -6,7 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { describe } from 'vitest';
 
-const files = readdirSync(import.meta.dirname)
+// Every file the project's own include would name (`test/infra/**/*.test.ts`).
+const files = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' })
   .filter((name) => name.endsWith('.test.ts'))
   .sort();
 
