@@ -50,7 +50,7 @@ const LONG_FILES = [
  * (`npx vitest run test/infra/stacks.test.ts`): vitest's pool hands a project's files to one worker
  * only while the next file in its queue is of that project, so with two workers both synthesized
  * dev and prod (and ran cdk-nag the first time); as one file they are synthesized once: 63 s
- * instead of the files' 89 s (docs/decisions/pending-test-speed-margin.md).
+ * instead of the files' 89 s (docs/decisions/0133-test-speed-margin.md).
  */
 const INFRA_FILES = process.argv.some((arg) => arg.includes('test/infra/'))
   ? ['test/infra/**/*.test.ts']
