@@ -45,17 +45,6 @@ const LONG_FILES = [
   'test/http/keys-cli.test.ts',
 ];
 
-/**
- * The infra files run as one file (test/infra/as-one-file.ts) unless the command names one of them
- * (`npx vitest run test/infra/stacks.test.ts`): vitest's pool hands a project's files to one worker
- * only while the next file in its queue is of that project, so with two workers both synthesized
- * dev and prod (and ran cdk-nag the first time); as one file they are synthesized once: 63 s
- * instead of the files' 89 s (docs/decisions/0133-test-speed-margin.md).
- */
-const INFRA_FILES = process.argv.some((arg) => arg.includes('test/infra/'))
-  ? ['test/infra/**/*.test.ts']
-  : ['test/infra/as-one-file.ts'];
-
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -76,9 +65,9 @@ export default defineConfig({
       {
         test: {
           name: 'infra',
-          include: INFRA_FILES,
+          include: ['test/infra/**/*.test.ts'],
           // A worker runs file after file in one module graph, so each app is synthesized once per
-          // worker, not once per file (test/infra/synth.ts), when the files run one by one.
+          // worker, not once per file (test/infra/synth.ts).
           isolate: false,
           setupFiles: EXAMPLE_PRICES,
           testTimeout: 120_000,
