@@ -190,6 +190,9 @@ describe('order events delivered to a subscriber', () => {
     const first = hook.received[0];
     const eventId = first?.body.id as string;
     await clock.advance(25 * 3600_000);
+    await webhooksIdle();
+    // Counted before the resend: it may arrive before the resend's own answer.
+    const received = hook.received.length;
 
     // Act
     const response = await call<{ data: DeliveryBody[] }>(`/v1/events/${eventId}/resend`, {
@@ -197,14 +200,15 @@ describe('order events delivered to a subscriber', () => {
       method: 'POST',
       body: { endpointId: endpoint.id },
     });
-    const count = hook.received.length;
-    const again = (await hook.waitFor(count + 1)).at(-1);
+    const again = (await hook.waitFor(received + 1)).at(-1);
 
     // Assess
     expect(response.status, response.text).toBe(202);
     expect(again?.body.id).toBe(eventId);
     expect(again?.rawBody).toBe(first?.rawBody);
     expect(again?.headers['svc-delivery-attempt']).toBe('2');
+    await webhooksIdle();
+    expect(hook.received.length).toBe(received + 1);
   });
 });
 
@@ -278,21 +282,24 @@ describe('retries', () => {
       await clock.advance(ms);
       await runRetries();
     }
+    await webhooksIdle();
     const [delivery] = await deliveriesOf(key, endpoint.id);
+    // Counted before the recover: its resend may arrive before the recover's own answer.
+    const attemptsReceived = hook.received.length;
     failing = false;
     const recovered = await call<{ resent: number }>(`/v1/webhook-endpoints/${endpoint.id}/recover`, {
       key: key.secret,
       method: 'POST',
       body: { since },
     });
-    const count = hook.received.length;
-    await hook.waitFor(count + 1);
+    await hook.waitFor(attemptsReceived + 1);
     await webhooksIdle();
 
     // Assess
     // At 0, 1 min, 6 min, 36 min, 2 h 36, 8 h 36, 14 h 36 and 20 h 36; the next (26 h 36) is past the window.
     expect(delivery?.status).toBe('failed');
     expect(delivery?.attempts.length).toBe(8);
+    expect([attemptsReceived, hook.received.length]).toStrictEqual([8, 9]);
     expect(delivery?.nextAttemptAt).toBeNull();
     expect(recovered.status, recovered.text).toBe(202);
     expect(recovered.body.resent).toBe(1);
