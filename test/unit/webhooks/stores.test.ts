@@ -185,9 +185,13 @@ describe('dispatcher', () => {
     const { sent, ports } = portsWith(ok, clock);
     const message: WebhookMessage = { kind: 'event', id: event.id };
 
+    const names = new Map([
+      [all.id, 'all'],
+      [ready.id, 'ready'],
+    ]);
     const stored = async () =>
       (await deliveries.forEvent(event.id, { limit: 10 })).items
-        .map((d) => `${d.endpointId === all.id ? 'all' : 'ready'} ${d.status} ${d.attemptCount}`)
+        .map((d) => `${names.get(d.endpointId) ?? d.endpointId} ${d.status} ${d.attemptCount}`)
         .sort();
     await dispatch(ports, message);
     const first = { sends: sent.length, deliveries: await stored() };
@@ -202,9 +206,6 @@ describe('dispatcher', () => {
     );
     expect(sent.map((r) => r.headers['svc-delivery-attempt'])).toStrictEqual(['1', '1']);
     expect(new Set(sent.map((r) => r.url)).size).toBe(1);
-    const made = (await deliveries.forEvent(event.id, { limit: 10 })).items;
-    expect(made.map((d) => d.endpointId).sort()).toStrictEqual([all.id, ready.id].sort());
-    expect(made.every((d) => d.status === 'succeeded' && d.attemptCount === 1)).toBe(true);
   });
 
   it('counts each attempt it makes as a WebhookAttempts metric by outcome', async () => {
